@@ -1,0 +1,80 @@
+/*
+ * diag.c - error and warning messages: "TOOL: FILE:LINE:COL: message".
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+static void
+vreport(const struct diag *d, const char *level, const struct pos *p,
+    const char *fmt, va_list ap, const char *tail)
+{
+	fprintf(stderr, "%s: ", d->prog);
+	if (p != NULL && p->file != NULL) {
+		fputs(p->file, stderr);
+		if (p->line > 0)
+			fprintf(stderr, ":%lu", p->line);
+		if (p->line > 0 && p->col > 0)
+			fprintf(stderr, ":%lu", p->col);
+		fputs(": ", stderr);
+	}
+	if (level != NULL)
+		fputs(level, stderr);
+	vfprintf(stderr, fmt, ap);
+	if (tail != NULL)
+		fprintf(stderr, ": %s", tail);
+	fputc('\n', stderr);
+}
+
+int
+diag_err(struct diag *d, int status, const struct pos *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	d->nerr++;
+	va_start(ap, fmt);
+	vreport(d, NULL, p, fmt, ap, NULL);
+	va_end(ap);
+	return status;
+}
+
+int
+diag_syserr(struct diag *d, int status, const struct pos *p, const char *fmt, ...)
+{
+	va_list ap;
+	const char *why = strerror(errno);
+
+	d->nerr++;
+	va_start(ap, fmt);
+	vreport(d, NULL, p, fmt, ap, why);
+	va_end(ap);
+	return status;
+}
+
+void
+diag_warn(struct diag *d, const struct pos *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	d->nwarn++;
+	if (d->quiet)
+		return;
+	va_start(ap, fmt);
+	vreport(d, "warning: ", p, fmt, ap, NULL);
+	va_end(ap);
+}
+
+void
+diag_die(struct diag *d, int status, const struct pos *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, NULL, p, fmt, ap, NULL);
+	va_end(ap);
+	exit(status);
+}

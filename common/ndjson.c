@@ -1,0 +1,470 @@
+/*
+ * ndjson.c - line and stream JSON readers with exact positions.
+ *
+ * The buffer holds the unread input; a value is scanned in place, handed
+ * to json-c in one piece, and given to the caller as a json_object plus
+ * its original bytes (so filters can echo input without re-encoding it).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "exitcode.h"
+#include "ndjson.h"
+#include "xalloc.h"
+
+#define NONUM SIZE_MAX
+
+void
+nj_init(struct nj_reader *r, int fd, const char *name, enum nj_mode mode,
+    struct diag *d)
+{
+	memset(r, 0, sizeof *r);
+	r->fd = fd;
+	r->name = name;
+	r->mode = mode;
+	r->d = d;
+	r->maxlen = NJ_MAXLEN;
+	r->maxdepth = NJ_MAXDEPTH;
+	r->cap = 65536;
+	r->buf = xmalloc(r->cap);
+	r->line = 1;
+	r->col = 1;
+	r->sc_num = NONUM;
+	r->tok = json_tokener_new_ex(NJ_MAXDEPTH + 2);
+	if (r->tok == NULL)
+		xmalloc(SIZE_MAX);	/* reports out of memory */
+	json_tokener_set_flags(r->tok, JSON_TOKENER_STRICT |
+	    JSON_TOKENER_ALLOW_TRAILING_CHARS | JSON_TOKENER_VALIDATE_UTF8);
+}
+
+int
+nj_open(struct nj_reader *r, const char *path, enum nj_mode mode, struct diag *d)
+{
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0) {
+		nj_init(r, 0, "<stdin>", mode, d);
+		return 0;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot open '%s'", path);
+	nj_init(r, fd, path, mode, d);
+	r->owned_fd = 1;
+	return 0;
+}
+
+void
+nj_close(struct nj_reader *r)
+{
+	if (r->cur != NULL)
+		json_object_put(r->cur);
+	if (r->tok != NULL)
+		json_tokener_free(r->tok);
+	if (r->owned_fd)
+		close(r->fd);
+	free(r->buf);
+	r->buf = NULL;
+	r->tok = NULL;
+	r->cur = NULL;
+}
+
+int
+nj_status(int rc)
+{
+	if (rc == NJ_BAD)
+		return EXIT_DATAERR;
+	if (rc == NJ_IOERR)
+		return EXIT_IOERR;
+	return EXIT_OK;
+}
+
+int
+nj_int_fits(const char *s, size_t n)
+{
+	const char *lim = "18446744073709551615";
+	size_t limlen = 20;
+
+	if (n > 0 && s[0] == '-') {
+		s++, n--;
+		lim = "9223372036854775808";
+		limlen = 19;
+	}
+	while (n > 1 && s[0] == '0')
+		s++, n--;
+	if (n != limlen)
+		return n < limlen;
+	return memcmp(s, lim, n) <= 0;
+}
+
+/* Advance the position over buf[beg, beg+n) and drop those bytes. */
+static void
+consume(struct nj_reader *r, size_t n)
+{
+	const char *p = r->buf + r->beg, *e = p + n, *q;
+
+	while ((q = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		r->line++;
+		r->col = 1;
+		p = q + 1;
+	}
+	r->col += (unsigned long)(e - p);
+	r->beg += n;
+}
+
+/* Position of byte buf[beg + off]. */
+static struct pos
+pos_at(const struct nj_reader *r, size_t off)
+{
+	struct pos p = { r->name, r->line, r->col };
+	const char *s = r->buf + r->beg, *e = s + off, *q;
+
+	while ((q = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+		p.line++;
+		p.col = 1;
+		s = q + 1;
+	}
+	p.col += (unsigned long)(e - s);
+	return p;
+}
+
+static int
+bad(struct nj_reader *r, size_t off, const char *msg)
+{
+	struct pos p = pos_at(r, off);
+
+	diag_err(r->d, EXIT_DATAERR, &p, "%s", msg);
+	if (r->mode == NJ_STREAM)
+		r->dead = 1;
+	return NJ_BAD;
+}
+
+/*
+ * Read more input. Returns 1 if bytes arrived, 0 at end of input,
+ * NJ_IOERR on a read error. Keeps buf[beg, end), moving it to the front
+ * or growing the buffer (never past maxlen + 1 bytes of unread data).
+ */
+static int
+fill(struct nj_reader *r)
+{
+	ssize_t n;
+
+	if (r->eof)
+		return 0;
+	if (r->beg > 0 && (r->beg == r->end || r->end == r->cap)) {
+		memmove(r->buf, r->buf + r->beg, r->end - r->beg);
+		r->end -= r->beg;
+		r->beg = 0;
+	}
+	if (r->end == r->cap) {
+		size_t ncap = r->cap * 2;
+
+		if (ncap > r->maxlen + 65536)
+			ncap = r->maxlen + 65536;
+		if (ncap > r->cap) {
+			r->buf = xrealloc(r->buf, ncap);
+			r->cap = ncap;
+		}
+	}
+	if (r->flush != NULL)
+		ob_flush_buf(r->flush);
+	do
+		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		struct pos p = { r->name, 0, 0 };
+
+		diag_syserr(r->d, EXIT_IOERR, &p, "read error");
+		r->dead = 1;
+		return NJ_IOERR;
+	}
+	if (n == 0) {
+		r->eof = 1;
+		return 0;
+	}
+	r->end += (size_t)n;
+	return 1;
+}
+
+/*
+ * The lexical pre-scan of one top-level object starting at buf[beg].
+ * Resumable: state lives in the reader. Scans buf[beg+sc_off, beg+lim).
+ * Returns 1 when the object is complete (it ends at beg+sc_off), 0 if more
+ * bytes are needed, NJ_BAD after reporting a problem.
+ */
+static int
+prescan(struct nj_reader *r, size_t lim)
+{
+	const unsigned char *b = (const unsigned char *)r->buf + r->beg;
+	size_t i = r->sc_off;
+
+	if (i == 0 && lim > 0 && b[0] != '{')
+		return bad(r, 0, "expected a JSON object");
+	for (; i < lim; i++) {
+		unsigned char c = b[i];
+
+		if (r->sc_str) {
+			if (r->sc_esc)
+				r->sc_esc = 0;
+			else if (c == '"')
+				r->sc_str = 0;
+			else if (c == '\\')
+				r->sc_esc = 1;
+			else if (c < 0x20)
+				return bad(r, i, "control character in string");
+			continue;
+		}
+		if (r->sc_num != NONUM) {
+			if ((c >= '0' && c <= '9'))
+				continue;
+			if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+				r->sc_int = 0;
+				continue;
+			}
+			if (r->sc_int && !nj_int_fits((const char *)b + r->sc_num,
+			    i - r->sc_num))
+				return bad(r, r->sc_num,
+				    "integer does not fit in 64 bits");
+			r->sc_num = NONUM;
+		}
+		switch (c) {
+		case ' ': case '\t': case '\r': case '\n': case ':': case ',':
+			break;
+		case '"':
+			r->sc_str = 1;
+			break;
+		case '{': case '[':
+			if (r->sc_depth >= r->maxdepth)
+				return bad(r, i, "nesting deeper than 64 levels");
+			/* one bit per open level: set for an object */
+			r->sc_kinds = (r->sc_kinds << 1) | (c == '{');
+			r->sc_depth++;
+			break;
+		case '}': case ']':
+			if ((r->sc_kinds & 1) != (c == '}'))
+				return bad(r, i, "mismatched bracket");
+			r->sc_kinds >>= 1;
+			if (--r->sc_depth == 0) {
+				r->sc_off = i + 1;
+				return 1;
+			}
+			break;
+		case '-': case '0': case '1': case '2': case '3': case '4':
+		case '5': case '6': case '7': case '8': case '9':
+			r->sc_num = i;
+			r->sc_int = 1;
+			break;
+		default:
+			if (c >= 'a' && c <= 'z')	/* true, false, null */
+				break;
+			if (c == 'N' || c == 'I')
+				return bad(r, i, "NaN and Infinity are not JSON");
+			return bad(r, i, "unexpected character");
+		}
+	}
+	r->sc_off = i;
+	return 0;
+}
+
+static void
+prescan_reset(struct nj_reader *r)
+{
+	r->sc_off = 0;
+	r->sc_num = NONUM;
+	r->sc_depth = 0;
+	r->sc_kinds = 0;
+	r->sc_str = r->sc_esc = r->sc_int = 0;
+}
+
+/* Hand buf[beg, beg+n) to json-c. */
+static int
+parse(struct nj_reader *r, size_t n, struct nj_value *v)
+{
+	enum json_tokener_error e;
+	struct json_object *o;
+
+	json_tokener_reset(r->tok);
+	o = json_tokener_parse_ex(r->tok, r->buf + r->beg, (int)n);
+	e = json_tokener_get_error(r->tok);
+	if (o == NULL || e != json_tokener_success) {
+		size_t at = json_tokener_get_parse_end(r->tok);
+
+		if (o != NULL)
+			json_object_put(o);
+		if (e == json_tokener_success || e == json_tokener_continue)
+			return bad(r, n, "unexpected end of object");
+		if (at >= n && at > 0)
+			at = n - 1;
+		return bad(r, at, json_tokener_error_desc(e));
+	}
+	r->cur = o;
+	v->obj = o;
+	v->text = r->buf + r->beg;
+	v->len = n;
+	v->pos.file = r->name;
+	v->pos.line = r->line;
+	v->pos.col = r->col;
+	return NJ_VALUE;
+}
+
+static int
+is_blank(const char *p, size_t n)
+{
+	while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++, n--;
+	return n == 0;
+}
+
+static int
+next_line(struct nj_reader *r, struct nj_value *v)
+{
+	for (;;) {
+		const char *nl;
+		size_t len, skip;
+		int rc;
+
+		nl = memchr(r->buf + r->beg + r->nl_off, '\n',
+		    r->end - r->beg - r->nl_off);
+		if (nl == NULL) {
+			r->nl_off = r->end - r->beg;
+			if (r->skipping) {	/* drop the rest of an overlong line */
+				r->col += (unsigned long)r->nl_off;
+				r->beg = r->end;
+				r->nl_off = 0;
+			} else if (r->nl_off > r->maxlen) {
+				struct pos p = { r->name, r->line, 0 };
+
+				diag_err(r->d, EXIT_DATAERR, &p,
+				    "line longer than %zu bytes", r->maxlen);
+				r->skipping = 1;
+				return NJ_BAD;
+			}
+			rc = fill(r);
+			if (rc < 0)
+				return rc;
+			if (rc == 0 && r->beg == r->end)
+				return NJ_EOF;
+			if (rc == 0) {		/* last line, no newline */
+				len = r->end - r->beg;
+				skip = len;
+				goto line;
+			}
+			continue;
+		}
+		len = (size_t)(nl - (r->buf + r->beg));
+		skip = len + 1;
+		r->nl_off = 0;
+		if (r->skipping) {
+			r->skipping = 0;
+			consume(r, skip);
+			continue;
+		}
+line:
+		r->nl_off = 0;
+		if (len > r->maxlen) {
+			struct pos p = { r->name, r->line, 0 };
+
+			consume(r, skip);
+			return diag_err(r->d, EXIT_DATAERR, &p,
+			    "line longer than %zu bytes", r->maxlen), NJ_BAD;
+		}
+		{
+			/* Leading blanks are part of the line's columns. */
+			size_t lead = 0;
+
+			while (lead < len && (r->buf[r->beg + lead] == ' ' ||
+			    r->buf[r->beg + lead] == '\t' || r->buf[r->beg + lead] == '\r'))
+				lead++;
+			if (lead == len) {
+				consume(r, skip);
+				continue;
+			}
+			r->col += (unsigned long)lead;
+			r->beg += lead;
+			len -= lead;
+			skip -= lead;
+		}
+		prescan_reset(r);
+		rc = prescan(r, len);
+		if (rc == 0)
+			rc = bad(r, len, "unexpected end of line");
+		else if (rc == 1 && !is_blank(r->buf + r->beg + r->sc_off,
+		    len - r->sc_off)) {
+			size_t at = r->sc_off;
+
+			while (r->buf[r->beg + at] == ' ' || r->buf[r->beg + at] == '\t')
+				at++;
+			rc = bad(r, at, "trailing data after the object");
+		}
+		if (rc == 1)
+			rc = parse(r, r->sc_off, v);
+		if (rc != NJ_VALUE) {
+			consume(r, skip);
+			return rc;
+		}
+		r->pending = skip;	/* the caller reads it until the next call */
+		return NJ_VALUE;
+	}
+}
+
+static int
+next_stream(struct nj_reader *r, struct nj_value *v)
+{
+	int rc;
+
+	/* Skip whitespace between values. */
+	for (;;) {
+		size_t i = 0, n = r->end - r->beg;
+		const char *p = r->buf + r->beg;
+
+		while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+		    p[i] == '\n'))
+			i++;
+		consume(r, i);
+		if (r->beg < r->end)
+			break;
+		rc = fill(r);
+		if (rc <= 0)
+			return rc;
+	}
+	prescan_reset(r);
+	for (;;) {
+		rc = prescan(r, r->end - r->beg);
+		if (rc != 0)
+			break;
+		if (r->end - r->beg > r->maxlen)
+			return bad(r, 0, "object longer than the record limit");
+		rc = fill(r);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return bad(r, r->end - r->beg, "unexpected end of file");
+	}
+	if (rc != 1)
+		return rc;
+	rc = parse(r, r->sc_off, v);
+	if (rc == NJ_VALUE)
+		r->pending = r->sc_off;
+	return rc;
+}
+
+int
+nj_next(struct nj_reader *r, struct nj_value *v)
+{
+	if (r->cur != NULL) {
+		json_object_put(r->cur);
+		r->cur = NULL;
+	}
+	if (r->pending > 0) {	/* drop the value handed out last time */
+		consume(r, r->pending);
+		r->pending = 0;
+	}
+	if (r->dead)
+		return NJ_EOF;
+	if (r->mode == NJ_LINES)
+		return next_line(r, v);
+	return next_stream(r, v);
+}

@@ -1,0 +1,369 @@
+/*
+ * yamlload.c - libyaml events to a yl_node tree, within limits.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "yamlload.h"
+#include "xalloc.h"
+
+struct anchor {
+	char *name;
+	struct yl_node *node;
+};
+
+struct loader {
+	struct yl_doc *doc;
+	struct diag *d;
+	int status;
+	yaml_parser_t p;
+	struct anchor *anchors;
+	size_t nanchors, capanchors;
+	unsigned long total;	/* nodes so far, aliases expanded */
+};
+
+static int PK_PRINTF(4, 5)
+fail(struct loader *l, unsigned long line, unsigned long col, const char *fmt, ...)
+{
+	struct pos at = { l->doc->file, line, col };
+	char msg[600];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_err(l->d, l->status, &at, "%s", msg);
+	return -1;
+}
+
+static struct yl_node *
+new_node(struct loader *l, enum yl_kind k, const yaml_mark_t *m,
+    const yaml_char_t *tag)
+{
+	struct yl_node *n = xcalloc(1, sizeof *n);
+
+	n->kind = k;
+	n->line = m->line + 1;
+	n->col = m->column + 1;
+	n->weight = 1;
+	if (tag != NULL)
+		n->tag = xstrdup((const char *)tag);
+	xgrow((void **)&l->doc->all, &l->doc->capall, l->doc->nall + 1,
+	    sizeof *l->doc->all);
+	l->doc->all[l->doc->nall++] = n;
+	return n;
+}
+
+static void
+remember(struct loader *l, const yaml_char_t *anchor, struct yl_node *n)
+{
+	size_t i;
+
+	if (anchor == NULL)
+		return;
+	for (i = 0; i < l->nanchors; i++)	/* a redefined anchor wins */
+		if (strcmp(l->anchors[i].name, (const char *)anchor) == 0) {
+			l->anchors[i].node = n;
+			return;
+		}
+	xgrow((void **)&l->anchors, &l->capanchors, l->nanchors + 1,
+	    sizeof *l->anchors);
+	l->anchors[l->nanchors].name = xstrdup((const char *)anchor);
+	l->anchors[l->nanchors++].node = n;
+}
+
+static int
+report_parser(struct loader *l)
+{
+	yaml_parser_t *p = &l->p;
+	const yaml_mark_t *m = &p->problem_mark;
+	char msg[512];
+
+	if (p->error == YAML_MEMORY_ERROR)
+		xmalloc(SIZE_MAX);
+	if (p->context != NULL)
+		snprintf(msg, sizeof msg, "%s %s (line %lu, column %lu)",
+		    p->problem ? p->problem : "syntax error", p->context,
+		    (unsigned long)p->context_mark.line + 1,
+		    (unsigned long)p->context_mark.column + 1);
+	else
+		snprintf(msg, sizeof msg, "%s",
+		    p->problem ? p->problem : "syntax error");
+	if (p->error == YAML_READER_ERROR)
+		return fail(l, 0, 0, "invalid YAML input: %s", msg);
+	return fail(l, m->line + 1, m->column + 1, "YAML: %s", msg);
+}
+
+/* Two keys are the same when both are scalars with the same text. */
+static int
+check_dup_key(struct loader *l, const struct yl_node *map, size_t npairs,
+    const struct yl_node *key)
+{
+	size_t i;
+
+	if (key->kind != YL_SCALAR)
+		return 0;
+	for (i = 0; i < npairs; i++) {
+		const struct yl_node *k = map->kids[2 * i];
+
+		if (k->kind == YL_SCALAR && k->len == key->len &&
+		    memcmp(k->str, key->str, k->len) == 0) {
+			return fail(l, key->line, key->col,
+			    "duplicate key '%s'", key->str);
+		}
+	}
+	return 0;
+}
+
+struct frame {
+	struct yl_node *node;
+	size_t cap;
+	int have_key;		/* a map waiting for a value */
+};
+
+static int
+load(struct loader *l)
+{
+	struct frame stack[YL_MAXDEPTH + 1];
+	int depth = 0, docs = 0, rc = -1, done = 0;
+	yaml_event_t ev;
+
+	while (!done) {
+		struct yl_node *n = NULL;
+		yaml_char_t *anchor = NULL;
+
+		if (!yaml_parser_parse(&l->p, &ev))
+			return report_parser(l);
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs > 1) {
+				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
+				    "%s", "more than one YAML document");
+				goto out;
+			}
+			break;
+		case YAML_SCALAR_EVENT:
+			n = new_node(l, YL_SCALAR, &ev.start_mark, ev.data.scalar.tag);
+			n->str = xmemdup0(ev.data.scalar.value, ev.data.scalar.length);
+			n->len = ev.data.scalar.length;
+			n->plain = ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+			anchor = ev.data.scalar.anchor;
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (depth >= YL_MAXDEPTH) {
+				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
+				    "%s", "YAML nested deeper than 256 levels");
+				goto out;
+			}
+			n = new_node(l, ev.type == YAML_MAPPING_START_EVENT ? YL_MAP :
+			    YL_SEQ, &ev.start_mark, ev.type == YAML_MAPPING_START_EVENT ?
+			    ev.data.mapping_start.tag : ev.data.sequence_start.tag);
+			remember(l, ev.type == YAML_MAPPING_START_EVENT ?
+			    ev.data.mapping_start.anchor : ev.data.sequence_start.anchor, n);
+			stack[++depth] = (struct frame){ n, 0, 0 };
+			n = NULL;
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			n = stack[depth--].node;
+			break;
+		case YAML_ALIAS_EVENT: {
+			size_t i;
+
+			for (i = 0; i < l->nanchors; i++)
+				if (strcmp(l->anchors[i].name,
+				    (const char *)ev.data.alias.anchor) == 0)
+					break;
+			if (i == l->nanchors) {
+				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
+				    "undefined YAML alias '%s'",
+				    (const char *)ev.data.alias.anchor);
+				goto out;
+			}
+			n = l->anchors[i].node;
+			/* an alias of a node still open is a cycle */
+			for (int k = 1; k <= depth; k++)
+				if (stack[k].node == n) {
+					fail(l, ev.start_mark.line + 1,
+					    ev.start_mark.column + 1,
+					    "recursive YAML alias '%s'",
+					    (const char *)ev.data.alias.anchor);
+					goto out;
+				}
+			break;
+		}
+		default:
+			break;
+		}
+		if (n != NULL) {
+			l->total += ev.type == YAML_ALIAS_EVENT ? n->weight : 0;
+			if (l->total > YL_MAXNODES) {
+				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
+				    "%s", "YAML aliases expand to more than 1000000 nodes");
+				goto out;
+			}
+			if (ev.type == YAML_SCALAR_EVENT)
+				remember(l, anchor, n);
+			if (depth == 0) {
+				l->doc->root = n;
+			} else {
+				struct frame *f = &stack[depth];
+				struct yl_node *p = f->node;
+
+				p->weight += n->weight;
+				if (p->kind == YL_SEQ) {
+					xgrow((void **)&p->kids, &f->cap, p->n + 1,
+					    sizeof *p->kids);
+					p->kids[p->n++] = n;
+				} else if (!f->have_key) {
+					if (check_dup_key(l, p, p->n, n) != 0)
+						goto out;
+					xgrow((void **)&p->kids, &f->cap, 2 * p->n + 2,
+					    sizeof *p->kids);
+					p->kids[2 * p->n] = n;
+					f->have_key = 1;
+				} else {
+					p->kids[2 * p->n + 1] = n;
+					p->n++;
+					f->have_key = 0;
+				}
+			}
+		}
+		yaml_event_delete(&ev);
+		continue;
+out:
+		yaml_event_delete(&ev);
+		return rc;
+	}
+	yaml_event_delete(&ev);
+	return 0;
+}
+
+static int
+run(struct yl_doc *doc, struct diag *d, int status, FILE *f, const char *text,
+    size_t len)
+{
+	struct loader l;
+	size_t i;
+	int rc;
+
+	memset(&l, 0, sizeof l);
+	l.doc = doc;
+	l.d = d;
+	l.status = status;
+	if (!yaml_parser_initialize(&l.p))
+		xmalloc(SIZE_MAX);
+	if (f != NULL)
+		yaml_parser_set_input_file(&l.p, f);
+	else
+		yaml_parser_set_input_string(&l.p, (const unsigned char *)text, len);
+	rc = load(&l);
+	yaml_parser_delete(&l.p);
+	for (i = 0; i < l.nanchors; i++)
+		free(l.anchors[i].name);
+	free(l.anchors);
+	if (rc != 0)
+		yl_free(doc);
+	return rc;
+}
+
+static void
+doc_init(struct yl_doc *doc, const char *name)
+{
+	memset(doc, 0, sizeof *doc);
+	doc->file = name;
+}
+
+int
+yl_load_string(struct yl_doc *doc, const char *name, const char *text,
+    size_t len, struct diag *d, int status)
+{
+	doc_init(doc, name);
+	return run(doc, d, status, NULL, text, len);
+}
+
+int
+yl_load_file(struct yl_doc *doc, const char *path, struct diag *d, int status)
+{
+	FILE *f;
+	int rc;
+
+	doc_init(doc, path);
+	if ((f = fopen(path, "rb")) == NULL) {
+		diag_syserr(d, status, POS_NONE, "cannot open '%s'", path);
+		return -1;
+	}
+	rc = run(doc, d, status, f, NULL, 0);
+	if (ferror(f) && rc == 0) {
+		diag_syserr(d, status, POS_NONE, "cannot read '%s'", path);
+		yl_free(doc);
+		rc = -1;
+	}
+	fclose(f);
+	return rc;
+}
+
+void
+yl_free(struct yl_doc *doc)
+{
+	size_t i;
+
+	for (i = 0; i < doc->nall; i++) {
+		free(doc->all[i]->str);
+		free(doc->all[i]->kids);
+		free(doc->all[i]->tag);
+		free(doc->all[i]);
+	}
+	free(doc->all);
+	doc->all = NULL;
+	doc->nall = doc->capall = 0;
+	doc->root = NULL;
+}
+
+struct yl_node *
+yl_get(const struct yl_node *map, const char *key)
+{
+	size_t i;
+
+	if (map == NULL || map->kind != YL_MAP)
+		return NULL;
+	for (i = 0; i < map->n; i++) {
+		const struct yl_node *k = map->kids[2 * i];
+
+		if (k->kind == YL_SCALAR && strcmp(k->str, key) == 0)
+			return map->kids[2 * i + 1];
+	}
+	return NULL;
+}
+
+int
+yl_is_null(const struct yl_node *n)
+{
+	if (n == NULL)
+		return 1;
+	if (n->kind != YL_SCALAR || !n->plain)
+		return 0;
+	return n->len == 0 || strcmp(n->str, "~") == 0 ||
+	    strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
+	    strcmp(n->str, "NULL") == 0;
+}
+
+const char *
+yl_kind_name(enum yl_kind k)
+{
+	switch (k) {
+	case YL_SCALAR: return "a scalar";
+	case YL_MAP: return "a mapping";
+	case YL_SEQ: return "a sequence";
+	}
+	return "?";
+}

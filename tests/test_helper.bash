@@ -1,0 +1,30 @@
+# test_helper.bash - loaded by every bats suite: assertions, paths, helpers.
+# Tools are found on PATH (the build tree's cmd/ comes first, see Makefile.am).
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+: "${TOP_SRCDIR:=$(cd "$BATS_TEST_DIRNAME/.." && pwd)}"
+DATA="$TOP_SRCDIR/tests/data"
+EXAMPLES="$TOP_SRCDIR/examples"
+export LC_ALL=C
+
+# Exit statuses, read from the one header that defines them.
+eval "$(sed -n 's/^[[:space:]]*\(EXIT_[A-Z]*\) = \([0-9]*\).*/\1=\2/p' \
+	"$TOP_SRCDIR/common/exitcode.h")"
+
+# assert_stderr TEXT / assert_stderr_partial TEXT: bats-assert 2.1 has neither.
+assert_stderr() {
+	assert_equal "$stderr" "$1"
+}
+assert_stderr_partial() {
+	[[ $stderr == *"$1"* ]] || fail "stderr does not contain '$1'
+stderr: $stderr"
+}
+
+# closed_pipe CMD...: run CMD with stdout a pipe whose reader is gone.
+closed_pipe() {
+	perl -e 'pipe(R, W) or die; close R; open(STDOUT, ">&", \*W) or die;
+		close W; exec @ARGV or die' -- "$@"
+}

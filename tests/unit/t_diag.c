@@ -1,0 +1,75 @@
+/* t_diag - the message format of diag.c */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <errno.h>
+
+#include "diag.h"
+#include "exitcode.h"
+#include "tap.h"
+
+/* Run f with stderr captured; return what it printed. */
+static char *
+capture(void (*f)(struct diag *), struct diag *d)
+{
+	static char buf[1024];
+	FILE *tmp = tmpfile();
+	int saved = dup(2);
+	size_t n;
+
+	fflush(stderr);
+	dup2(fileno(tmp), 2);
+	f(d);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(tmp);
+	n = fread(buf, 1, sizeof buf - 1, tmp);
+	buf[n] = '\0';
+	fclose(tmp);
+	return buf;
+}
+
+static void full(struct diag *d)
+{
+	struct pos p = { "apps.json", 3, 7 };
+
+	is_int(diag_err(d, EXIT_DATAERR, &p, "bad %s", "thing"), 65,
+	    "diag_err returns the status");
+}
+static void noline(struct diag *d)
+{
+	struct pos p = { "f", 0, 0 };
+
+	diag_err(d, 1, &p, "x");
+}
+static void nopos(struct diag *d) { diag_err(d, 1, POS_NONE, "plain"); }
+static void warn(struct diag *d)
+{
+	struct pos p = { "f", 2, 0 };
+
+	diag_warn(d, &p, "careful");
+}
+static void sys(struct diag *d)
+{
+	errno = ENOENT;
+	diag_syserr(d, 66, POS_NONE, "cannot open '%s'", "x");
+}
+
+int
+main(void)
+{
+	struct diag d = DIAG_INIT("tool");
+
+	is_str(capture(full, &d), "tool: apps.json:3:7: bad thing\n", "file:line:col");
+	is_str(capture(noline, &d), "tool: f: x\n", "file only");
+	is_str(capture(nopos, &d), "tool: plain\n", "no position");
+	is_str(capture(warn, &d), "tool: f:2: warning: careful\n", "warning, line only");
+	is_str(capture(sys, &d), "tool: cannot open 'x': No such file or directory\n",
+	    "strerror appended");
+	is_int(d.nerr, 4, "errors counted");
+	d.quiet = 1;
+	is_str(capture(warn, &d), "", "-q silences warnings");
+	is_int(d.nwarn, 2, "warnings counted even when quiet");
+	return tap_done();
+}

@@ -1,0 +1,207 @@
+/* t_ndjson - the line and stream readers: values, positions, bad input */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ndjson.h"
+#include "tap.h"
+
+static char errbuf[8192];
+
+/*
+ * Read all of text in the given mode; return a summary: one line per
+ * result, "V line:col" for a value, "B" for a bad record, "E" at the end;
+ * what the reader printed on stderr goes to errbuf.
+ */
+static const char *
+run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
+{
+	static char out[8192];
+	struct diag d = DIAG_INIT("t");
+	struct nj_reader r;
+	struct nj_value v;
+	FILE *in = tmpfile(), *err = tmpfile();
+	int saved = dup(2), rc;
+	size_t n;
+
+	fwrite(text, 1, len, in);
+	rewind(in);
+	fflush(stderr);
+	dup2(fileno(err), 2);
+	nj_init(&r, fileno(in), "in", mode, &d);
+	if (maxlen)
+		r.maxlen = maxlen;
+	out[0] = '\0';
+	do {
+		char line[64];
+
+		rc = nj_next(&r, &v);
+		if (rc == NJ_VALUE)
+			snprintf(line, sizeof line, "V%lu:%lu ", v.pos.line, v.pos.col);
+		else
+			snprintf(line, sizeof line, "%s", rc == NJ_BAD ? "B " :
+			    rc == NJ_EOF ? "E" : "IO ");
+		strcat(out, line);
+	} while (rc != NJ_EOF && rc != NJ_IOERR && strlen(out) < 8000);
+	nj_close(&r);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(err);
+	n = fread(errbuf, 1, sizeof errbuf - 1, err);
+	errbuf[n] = '\0';
+	fclose(err);
+	fclose(in);
+	return out;
+}
+
+#define LINES(s) run(s, sizeof(s) - 1, NJ_LINES, 0)
+#define STREAM(s) run(s, sizeof(s) - 1, NJ_STREAM, 0)
+
+/* First value of text, as compact JSON. */
+static const char *
+first(const char *text, enum nj_mode mode)
+{
+	static char out[1024];
+	struct diag d = DIAG_INIT("t");
+	struct nj_reader r;
+	struct nj_value v;
+	FILE *in = tmpfile();
+
+	fputs(text, in);
+	rewind(in);
+	nj_init(&r, fileno(in), "in", mode, &d);
+	if (nj_next(&r, &v) == NJ_VALUE) {
+		snprintf(out, sizeof out, "%s|%.*s", json_object_to_json_string_ext(
+		    v.obj, JSON_C_TO_STRING_PLAIN), (int)v.len, v.text);
+	} else
+		strcpy(out, "(none)");
+	nj_close(&r);
+	fclose(in);
+	return out;
+}
+
+static char *
+nested(int depth)
+{
+	char *s = malloc(2 * (size_t)depth + 16);
+	int i;
+
+	strcpy(s, "{\"a\":");
+	for (i = 1; i < depth; i++)
+		strcat(s, "[");
+	strcat(s, "1");
+	for (i = 1; i < depth; i++)
+		strcat(s, "]");
+	strcat(s, "}\n");
+	return s;
+}
+
+int
+main(void)
+{
+	char *s;
+
+	/* Lines mode: values and positions */
+	is_str(LINES("{\"a\":1}\n{}\n"), "V1:1 V2:1 E", "two lines");
+	is_str(LINES("\n  \n\t{\"a\":1}\r\n\n{} "), "V3:2 V5:1 E",
+	    "blank lines skipped, leading blanks counted, CRLF, no final newline");
+	is_str(first("  {\"a\" : [1, 2]}  \n", NJ_LINES), "{\"a\":[1,2]}|{\"a\" : [1, 2]}",
+	    "the value's own bytes are kept for echoing");
+	is_str(LINES(""), "E", "empty input");
+
+	/* Lines mode: bad records are reported and skipped */
+	is_str(LINES("{\"a\":1}\n{\"a\":}\n{}\n"), "V1:1 B V3:1 E", "bad line, then on");
+	is_str(errbuf, "t: in:2:6: unexpected character\n", "json-c's error with line:col");
+	is_str(LINES("{\"a\":\"x\ty\"}\n"), "B E", "raw tab in a string");
+	is_str(errbuf, "t: in:1:8: control character in string\n", "names the column");
+	is_str(LINES("{\"a\":NaN}\n{\"a\":-Infinity}\n"), "B B E", "NaN and Infinity");
+	is_str(errbuf, "t: in:1:6: NaN and Infinity are not JSON\n"
+	    "t: in:2:7: NaN and Infinity are not JSON\n", "where NaN is");
+	is_str(LINES("{'a':1}\n"), "B E", "single quotes");
+	is_str(LINES("{\"a\":1} // c\n"), "B E", "comments");
+	is_str(errbuf, "t: in:1:9: trailing data after the object\n", "trailing data");
+	is_str(LINES("{\"a\":1}{\"b\":2}\n"), "B E", "two objects on a line");
+	is_str(LINES("[1]\n\"s\"\n7\n"), "B B B E", "only objects at top level");
+	is_str(errbuf, "t: in:1:1: expected a JSON object\nt: in:2:1: expected a JSON object\n"
+	    "t: in:3:1: expected a JSON object\n", "says so");
+	is_str(LINES("{\"a\":[1,2}\n{\"a\":{]}\n"), "B B E", "mismatched brackets");
+	is_str(errbuf, "t: in:1:10: mismatched bracket\nt: in:2:7: mismatched bracket\n",
+	    "where they close");
+	is_str(LINES("{\"a\":\"\xff\"}\n"), "B E", "invalid UTF-8");
+	is_str(errbuf, "t: in:1:7: invalid utf-8 string\n", "json-c names it");
+	is_str(LINES("{\"a\":\"\xc3\xa9\\u00e9\"}\n"), "V1:1 E", "valid UTF-8 and escapes");
+	is_str(LINES("{\"a\":1\n"), "B E", "unterminated object");
+	is_str(errbuf, "t: in:1:7: unexpected end of line\n", "at the end of the line");
+
+	/* Integers: exact range [-2^63, 2^64-1] */
+	is_str(LINES("{\"a\":18446744073709551615}\n{\"a\":-9223372036854775808}\n"),
+	    "V1:1 V2:1 E", "the largest integers are accepted");
+	is_str(LINES("{\"a\":18446744073709551616}\n{\"a\":-9223372036854775809}\n"
+	    "{\"a\":[123456789012345678901234567890]}\n"), "B B B E",
+	    "integers past 64 bits are refused");
+	is_str(errbuf, "t: in:1:6: integer does not fit in 64 bits\n"
+	    "t: in:2:6: integer does not fit in 64 bits\n"
+	    "t: in:3:7: integer does not fit in 64 bits\n", "where they start");
+	is_str(LINES("{\"a\":1e400,\"b\":12345678901234567890123.5}\n"), "V1:1 E",
+	    "non-integers are json-c's business");
+	ok(nj_int_fits("0000000000000000000000001", 25), "leading zeros do not count");
+	ok(!nj_int_fits("-18446744073709551615", 21), "negative range is smaller");
+
+	/* Nesting */
+	s = nested(64);
+	is_str(run(s, strlen(s), NJ_LINES, 0), "V1:1 E", "64 levels are fine");
+	free(s);
+	s = nested(65);
+	is_str(run(s, strlen(s), NJ_LINES, 0), "B E", "65 levels are refused");
+	is_str(errbuf, "t: in:1:69: nesting deeper than 64 levels\n", "names the limit");
+	free(s);
+
+	/* Overlong lines are skipped whole */
+	is_str(run("{\"a\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"}\n{}\n", 42, NJ_LINES, 16),
+	    "B V2:1 E", "a line past the limit");
+	is_str(errbuf, "t: in:1: line longer than 16 bytes\n", "names the limit");
+	{
+		size_t n = 300000;
+		char *big = malloc(n + 8);
+
+		memset(big, 'x', n);
+		memcpy(big + n, "\n{}\n", 4);
+		is_str(run(big, n + 4, NJ_LINES, 1000), "B V2:1 E",
+		    "a long line across many reads");
+		is_str(run(big, n, NJ_LINES, 1000), "B E", "a long last line");
+		free(big);
+	}
+
+	/* Stream mode */
+	is_str(STREAM("{\"a\":1}{\"b\":2}\n\n  {\n  \"c\": [\n 3 ]\n}  "),
+	    "V1:1 V1:8 V3:3 E", "glued, pretty-printed, trailing blanks");
+	is_str(first("\n {\n \"a\"\n :\n 1 }{}", NJ_STREAM), "{\"a\":1}|{\n \"a\"\n :\n 1 }",
+	    "the value spans lines");
+	is_str(STREAM("{\"a\":1}\n{\n\"b\":\n\"x\ny\"}\n{}"), "V1:1 B E",
+	    "a newline inside a string stops the stream");
+	is_str(errbuf, "t: in:4:3: control character in string\n", "at the right line");
+	is_str(STREAM("{\"a\":1}\n{\"b\":[1,\n2"), "V1:1 B E", "truncated");
+	is_str(errbuf, "t: in:3:2: unexpected end of file\n", "at the end");
+	is_str(STREAM("{} x"), "V1:1 B E", "garbage between values");
+	is_str(STREAM("{broken:true}"), "B E", "Slider's own broken example");
+	is_str(STREAM("{\"a\":\n  tru }"), "B E", "json-c error inside a value");
+	is_str(errbuf, "t: in:2:6: boolean expected\n", "line and column in the value");
+	{
+		size_t n = 200000, i;
+		char *big = malloc(n + 16);
+
+		strcpy(big, "{\"a\":[");
+		for (i = 6; i < n; i += 2)
+			memcpy(big + i, "1,", 2);
+		memcpy(big + n, "1]}{}", 6);
+		is_str(run(big, n + 5, NJ_STREAM, 0), "V1:1 V1:200004 E",
+		    "a value larger than the buffer");
+		is_str(run(big, n + 5, NJ_STREAM, 1000), "B E", "...unless past the limit");
+		is_str(errbuf, "t: in:1:1: object longer than the record limit\n",
+		    "names the limit");
+		free(big);
+	}
+	return tap_done();
+}

@@ -1,0 +1,121 @@
+/* t_yamlload - the YAML tree: positions, limits, aliases, errors */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exitcode.h"
+#include "yamlload.h"
+#include "tap.h"
+
+static char errbuf[4096];
+static struct yl_doc doc;
+
+static int
+load(const char *text)
+{
+	struct diag d = DIAG_INIT("t");
+	FILE *err = tmpfile();
+	int saved = dup(2), rc;
+	size_t n;
+
+	fflush(stderr);
+	dup2(fileno(err), 2);
+	rc = yl_load_string(&doc, "q.yaml", text, strlen(text), &d, EXIT_CONFIG);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(err);
+	n = fread(errbuf, 1, sizeof errbuf - 1, err);
+	errbuf[n] = '\0';
+	fclose(err);
+	return rc;
+}
+
+int
+main(void)
+{
+	struct yl_node *n, *q;
+	char *big;
+	size_t i;
+	clock_t t0;
+
+	is_int(load("partitions:\n  - name: default\n    queues:\n      - name: root\n"
+	    "        parent: true\n"), 0, "a small configuration");
+	n = yl_get(doc.root, "partitions");
+	ok(n != NULL && n->kind == YL_SEQ && n->n == 1, "a sequence of one");
+	q = yl_get(n->kids[0], "queues");
+	ok(q != NULL && q->line == 4 && q->col == 7, "positions are 1-based line:col");
+	n = yl_get(q->kids[0], "parent");
+	ok(n && n->kind == YL_SCALAR && n->plain && strcmp(n->str, "true") == 0,
+	    "scalars stay text, plain flagged");
+	ok(yl_get(q->kids[0], "nope") == NULL, "missing key");
+	yl_free(&doc);
+
+	is_int(load("a: 'true'\nb: ~\nc:\nd: \"\"\n"), 0, "quoted and null scalars");
+	ok(!yl_get(doc.root, "a")->plain, "quoted is not plain");
+	ok(yl_is_null(yl_get(doc.root, "b")) && yl_is_null(yl_get(doc.root, "c")),
+	    "~ and empty are null");
+	ok(!yl_is_null(yl_get(doc.root, "d")), "a quoted empty string is not null");
+	yl_free(&doc);
+
+	is_int(load(""), 0, "an empty document");
+	ok(doc.root == NULL, "has no root");
+	yl_free(&doc);
+
+	is_int(load("a: 1\nb: 2\na: 3\n"), -1, "duplicate keys");
+	is_str(errbuf, "t: q.yaml:3:1: duplicate key 'a'\n", "are an error");
+
+	is_int(load("key: [1, 2\nother: 3\n"), -1, "a syntax error");
+	ok(strncmp(errbuf, "t: q.yaml:2:6: YAML: did not find expected ',' or ']'", 53) == 0,
+	    "libyaml's message at its position");
+
+	is_int(load("a: 1\n---\nb: 2\n"), -1, "two documents");
+	is_str(errbuf, "t: q.yaml:2:1: more than one YAML document\n", "are refused");
+
+	is_int(load("a: *nope\n"), -1, "an undefined alias");
+	is_str(errbuf, "t: q.yaml:1:4: undefined YAML alias 'nope'\n", "is an error");
+
+	is_int(load("a: &x [1, *x]\n"), -1, "a recursive alias");
+	is_str(errbuf, "t: q.yaml:1:11: recursive YAML alias 'x'\n", "is refused");
+
+	is_int(load("base: &b {x: 1}\nuse: *b\n"), 0, "an ordinary alias");
+	ok(yl_get(doc.root, "use") == yl_get(doc.root, "base"), "shares the node");
+	yl_free(&doc);
+
+	/* billion laughs: 9 levels of 10 aliases each */
+	big = malloc(4096);
+	strcpy(big, "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+	for (i = 1; i < 9; i++) {
+		char line[128];
+
+		snprintf(line, sizeof line, "%c: &%c [*%c,*%c,*%c,*%c,*%c,*%c,*%c,*%c,*%c]\n",
+		    (int)('a' + i), (int)('a' + i), (int)('a' + i - 1), (int)('a' + i - 1),
+		    (int)('a' + i - 1), (int)('a' + i - 1), (int)('a' + i - 1),
+		    (int)('a' + i - 1), (int)('a' + i - 1), (int)('a' + i - 1),
+		    (int)('a' + i - 1));
+		strcat(big, line);
+	}
+	t0 = clock();
+	is_int(load(big), -1, "billion laughs");
+	ok(strstr(errbuf, "aliases expand to more than 1000000 nodes") != NULL,
+	    "is refused by the alias budget");
+	ok((clock() - t0) * 1000 / CLOCKS_PER_SEC < 1000, "well within a second");
+	free(big);
+
+	big = malloc(2 * 300 + 8);
+	for (i = 0; i < 300; i++)
+		big[i] = '[';
+	for (i = 0; i < 300; i++)
+		big[300 + i] = ']';
+	big[600] = '\0';
+	is_int(load(big), -1, "deep nesting");
+	is_str(errbuf, "t: q.yaml:1:257: YAML nested deeper than 256 levels\n",
+	    "stops at the limit");
+	free(big);
+
+	is_int(load("a: \"\xff\"\n"), -1, "invalid UTF-8");
+	ok(strstr(errbuf, "invalid YAML input") != NULL, "is a reader error");
+	return tap_done();
+}
