@@ -9,7 +9,7 @@
 
 #include "diag.h"
 
-static void
+static void PK_PRINTF(4, 0)
 vreport(const struct diag *d, const char *level, const struct pos *p,
     const char *fmt, va_list ap, const char *tail)
 {

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -150,6 +151,7 @@ bad(struct nj_reader *r, size_t off, const char *msg)
 static int
 fill(struct nj_reader *r)
 {
+	size_t want;
 	ssize_t n;
 
 	if (r->eof)
@@ -171,8 +173,11 @@ fill(struct nj_reader *r)
 	}
 	if (r->flush != NULL)
 		ob_flush_buf(r->flush);
+	want = r->cap - r->end;
+	if (r->rdmax > 0 && want > r->rdmax)
+		want = r->rdmax;
 	do
-		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		n = read(r->fd, r->buf + r->end, want);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
 		struct pos p = { r->name, 0, 0 };
@@ -411,6 +416,15 @@ line:
 }
 
 static int
+too_long(struct nj_reader *r)
+{
+	char msg[64];
+
+	snprintf(msg, sizeof msg, "object longer than %zu bytes", r->maxlen);
+	return bad(r, 0, msg);
+}
+
+static int
 next_stream(struct nj_reader *r, struct nj_value *v)
 {
 	int rc;
@@ -436,7 +450,7 @@ next_stream(struct nj_reader *r, struct nj_value *v)
 		if (rc != 0)
 			break;
 		if (r->end - r->beg > r->maxlen)
-			return bad(r, 0, "object longer than the record limit");
+			return too_long(r);
 		rc = fill(r);
 		if (rc < 0)
 			return rc;
@@ -445,6 +459,8 @@ next_stream(struct nj_reader *r, struct nj_value *v)
 	}
 	if (rc != 1)
 		return rc;
+	if (r->sc_off > r->maxlen)	/* it came in one read */
+		return too_long(r);
 	rc = parse(r, r->sc_off, v);
 	if (rc == NJ_VALUE)
 		r->pending = r->sc_off;

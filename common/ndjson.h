@@ -55,6 +55,7 @@ struct nj_reader {
 	struct ob *flush;		/* flushed before blocking reads; may be NULL */
 	size_t maxlen;
 	unsigned maxdepth;
+	size_t rdmax;			/* most bytes per read(2), 0: no limit */
 
 	char *buf;
 	size_t cap, beg, end;		/* unread bytes: buf[beg, end) */

@@ -199,9 +199,20 @@ main(void)
 		is_str(run(big, n + 5, NJ_STREAM, 0), "V1:1 V1:200004 E",
 		    "a value larger than the buffer");
 		is_str(run(big, n + 5, NJ_STREAM, 1000), "B E", "...unless past the limit");
-		is_str(errbuf, "t: in:1:1: object longer than the record limit\n",
+		is_str(errbuf, "t: in:1:1: object longer than 1000 bytes\n",
 		    "names the limit");
 		free(big);
+	}
+	{
+		/* found by fuzz_ndjson: an object that arrives in one read */
+		static const char one[] = "{\"a\":\"0123456789abcdef\"}{\"b\":1}";
+
+		is_str(run(one, sizeof one - 1, NJ_STREAM, 16), "B E",
+		    "the limit holds for an object read at once");
+		is_str(errbuf, "t: in:1:1: object longer than 16 bytes\n",
+		    "names the limit");
+		is_str(run(one, sizeof one - 1, NJ_STREAM, 24), "V1:1 V1:25 E",
+		    "an object of exactly the limit is read");
 	}
 	return tap_done();
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bats
+# fuzz.bats - replay every fuzz target's seed corpus and every input that
+# ever made it crash (tests/fuzz/regress/TARGET/) through the same code.
+# A crash, sanitizer report or broken invariant aborts the target.
+
+load test_helper
+
+FUZZ="$TOP_SRCDIR/tests/fuzz"
+
+replay() {
+	local t=$1 files=()
+	for f in "$FUZZ/corpus/$t"/* "$FUZZ/regress/$t"/*; do
+		[[ -f $f ]] && files+=("$f")
+	done
+	[[ ${#files[@]} -gt 0 ]] || fail "no inputs for fuzz_$t"
+	run --separate-stderr "$TOP_BUILDDIR/tests/fuzz/fuzz_$t" "${files[@]}"
+	assert_success
+	[[ $stderr != *"invariant failed"* ]] || fail "$stderr"
+}
+
+@test "fuzz_ndjson replays its corpus and regressions" {
+	replay ndjson
+}
+
+@test "fuzz_yaml replays its corpus and regressions" {
+	replay yaml
+}
+
+@test "fuzz_time replays its corpus and regressions" {
+	replay time
+}

@@ -1,0 +1,31 @@
+/*
+ * fuzz.h - what the libFuzzer targets in tests/fuzz share.
+ *
+ * Each target defines LLVMFuzzerTestOneInput. With --enable-fuzzing it is
+ * linked with libFuzzer; otherwise with driver.c, which runs it once per
+ * file named on the command line, so 'make check' replays the corpora and
+ * every input that ever crashed through the same code.
+ */
+#ifndef PK_FUZZ_H
+#define PK_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* A broken invariant: say which and abort, so the fuzzer keeps the input. */
+#define FUZZ_ASSERT(c) do { \
+	if (!(c)) { \
+		fprintf(stderr, "%s:%d: invariant failed: %s\n", __FILE__, \
+		    __LINE__, #c); \
+		abort(); \
+	} \
+} while (0)
+
+/* A read-only fd holding data[0, n) (a memfd), or -1. */
+int fuzz_fd(const uint8_t *data, size_t n);
+
+#endif

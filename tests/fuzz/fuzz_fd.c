@@ -1,0 +1,31 @@
+/*
+ * fuzz_fd.c - fuzz input as a file descriptor for the readers that take one.
+ */
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "fuzz.h"
+
+int
+fuzz_fd(const uint8_t *data, size_t n)
+{
+	int fd = memfd_create("fuzz", MFD_CLOEXEC);
+	size_t off = 0;
+
+	if (fd < 0)
+		return -1;
+	while (off < n) {
+		ssize_t w = write(fd, data + off, n - off);
+
+		if (w <= 0) {
+			close(fd);
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	if (lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}

@@ -1,0 +1,101 @@
+/*
+ * fuzz_ndjson - the NDJSON line reader and the stream reader (nj_*).
+ *
+ * The first byte picks the mode (bit 0), a read size of 1-15 bytes or
+ * unlimited (bits 1-4, so values straddle reads and the buffer moves),
+ * and a record limit (bits 5-7). The rest is the input. Every value
+ * handed out must be an object whose bytes are exactly the input at its
+ * reported line and column, and must parse again to an equal object.
+ */
+#include <string.h>
+#include <unistd.h>
+#include <json-c/json.h>
+
+#include "fuzz.h"
+#include "ndjson.h"
+#include "xalloc.h"
+
+static const size_t maxlens[8] = { 0, 1, 16, 64, 256, 4096, 70000, 0 };
+
+/* Byte offset of line:col in in[0, n), or SIZE_MAX. */
+static size_t
+offset_of(const uint8_t *in, size_t n, unsigned long line, unsigned long col)
+{
+	size_t off = 0;
+
+	while (line > 1) {
+		const uint8_t *nl = memchr(in + off, '\n', n - off);
+
+		if (nl == NULL)
+			return SIZE_MAX;
+		off = (size_t)(nl - in) + 1;
+		line--;
+	}
+	if (col - 1 > n - off)
+		return SIZE_MAX;
+	return off + col - 1;
+}
+
+static void
+check_value(const struct nj_reader *r, const struct nj_value *v,
+    const uint8_t *in, size_t n)
+{
+	struct json_tokener *tok;
+	struct json_object *again;
+	size_t off;
+
+	FUZZ_ASSERT(v->obj != NULL);
+	FUZZ_ASSERT(json_object_is_type(v->obj, json_type_object));
+	FUZZ_ASSERT(v->len >= 2 && v->text[0] == '{' && v->text[v->len - 1] == '}');
+	FUZZ_ASSERT(v->len <= r->maxlen);
+	FUZZ_ASSERT(v->pos.line >= 1 && v->pos.col >= 1);
+	off = offset_of(in, n, v->pos.line, v->pos.col);
+	FUZZ_ASSERT(off != SIZE_MAX && v->len <= n - off);
+	FUZZ_ASSERT(memcmp(in + off, v->text, v->len) == 0);
+
+	tok = json_tokener_new_ex(NJ_MAXDEPTH + 2);
+	FUZZ_ASSERT(tok != NULL);
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	again = json_tokener_parse_ex(tok, v->text, (int)v->len);
+	FUZZ_ASSERT(again != NULL);
+	FUZZ_ASSERT(json_object_equal(again, v->obj));
+	json_object_put(again);
+	json_tokener_free(tok);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct diag d = DIAG_INIT("fuzz_ndjson");
+	struct nj_reader r;
+	struct nj_value v;
+	unsigned long last_line = 0, steps = 0;
+	int fd, rc;
+
+	if (size < 1)
+		return 0;
+	if ((fd = fuzz_fd(data + 1, size - 1)) < 0)
+		return 0;
+	nj_init(&r, fd, "fuzz", data[0] & 1 ? NJ_STREAM : NJ_LINES, &d);
+	r.rdmax = (data[0] >> 1) & 15;
+	if (maxlens[data[0] >> 5] != 0)
+		r.maxlen = maxlens[data[0] >> 5];
+	while ((rc = nj_next(&r, &v)) != NJ_EOF) {
+		FUZZ_ASSERT(rc == NJ_VALUE || rc == NJ_BAD);
+		/* each call consumes input: no more results than bytes */
+		FUZZ_ASSERT(++steps <= size + 1);
+		if (rc != NJ_VALUE)
+			continue;
+		check_value(&r, &v, data + 1, size - 1);
+		if (r.mode == NJ_LINES)
+			FUZZ_ASSERT(v.pos.line > last_line);
+		else
+			FUZZ_ASSERT(v.pos.line >= last_line);
+		last_line = v.pos.line;
+	}
+	if (r.mode == NJ_STREAM)	/* an error ends a stream */
+		FUZZ_ASSERT(d.nerr <= 1);
+	nj_close(&r);
+	close(fd);
+	return 0;
+}
