@@ -20,6 +20,7 @@
 
 #include <json-c/json.h>
 
+#include "bench.h"
 #include "diag.h"
 #include "exitcode.h"
 #include "obuf.h"
@@ -181,7 +182,7 @@ main(int argc, char **argv)
 	struct fl_in in = { 0, "<stdin>", NULL, FL_CHUNK, 0, 0, 0, 1 };
 	struct json_tokener *tok;
 	struct ob out;
-	int ch, stream = 0, err;
+	int ch, stream = 0;
 
 	opt_begin(&d);
 	while ((ch = opt_next(&d, argc, argv, "hs", longopts)) != -1) {
@@ -219,10 +220,5 @@ main(int argc, char **argv)
 	free(in.buf);
 	if (in.fd != 0)
 		close(in.fd);
-	err = ob_finish(&out);
-	if (err != 0 && err != EPIPE) {
-		errno = err;
-		return diag_syserr(&d, EXIT_IOERR, POS_NONE, "write error");
-	}
-	return EXIT_OK;
+	return bench_finish(&d, &out);
 }

@@ -16,11 +16,11 @@
  * submitted queues qualified, unqualified, dotted, wrong case, unknown,
  * empty or missing.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "bench.h"
 #include "diag.h"
 #include "exitcode.h"
 #include "obuf.h"
@@ -62,21 +62,6 @@ static const char *const teams[] = {
 static const char *const apptypes[] = {
 	"spark", "flink", "batch", "tensorflow", "mpi", "ray"
 };
-
-struct rng {
-	uint64_t s;
-};
-
-/* splitmix64 */
-static uint64_t
-rng_next(struct rng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 /* Uniform in [0, n). */
 static unsigned
@@ -324,7 +309,7 @@ main(int argc, char **argv)
 	unsigned long n = 500000, i;
 	struct rng r;
 	struct ob o;
-	int ch, err;
+	int ch;
 
 	r.s = 1;
 	opt_begin(&d);
@@ -345,10 +330,5 @@ main(int argc, char **argv)
 	ob_init(&o, 1);
 	for (i = 0; i < n; i++)
 		gen_app(&o, &r, i + 1);
-	err = ob_finish(&o);
-	if (err != 0 && err != EPIPE) {
-		errno = err;
-		return diag_syserr(&d, EXIT_IOERR, POS_NONE, "write error");
-	}
-	return EXIT_OK;
+	return bench_finish(&d, &o);
 }

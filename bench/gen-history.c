@@ -13,12 +13,12 @@
  * and a few never (last_used 0, what anti-affinity scans leave behind).
  * With -R the matching resources.json is written instead.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "bench.h"
 #include "diag.h"
 #include "exitcode.h"
 #include "obuf.h"
@@ -36,20 +36,6 @@ static const char *const rolenames[] = {
 	"scheduler", "monitor", "ingest"
 };
 #define NROLENAMES (sizeof(rolenames) / sizeof(rolenames[0]))
-
-struct rng {
-	uint64_t s;
-};
-
-static uint64_t
-rng_next(struct rng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 static void
 role_name(char *buf, size_t n, unsigned id)
@@ -180,7 +166,7 @@ main(int argc, char **argv)
 	int64_t saved = 1795000000000LL;
 	struct rng r = { 1 };
 	struct ob o;
-	int ch, err, res = 0;
+	int ch, res = 0;
 
 	opt_begin(&d);
 	while ((ch = opt_next(&d, argc, argv, "hH:r:Rs:t:", longopts)) != -1) {
@@ -211,10 +197,5 @@ main(int argc, char **argv)
 		resources(&o, roles);
 	else
 		history(&o, hosts, roles, saved, &r);
-	err = ob_finish(&o);
-	if (err != 0 && err != EPIPE) {
-		errno = err;
-		return diag_syserr(&d, EXIT_IOERR, POS_NONE, "write error");
-	}
-	return EXIT_OK;
+	return bench_finish(&d, &o);
 }
