@@ -12,8 +12,15 @@
 #include "yamlload.h"
 #include "xalloc.h"
 
-struct anchor {
-	char *name;
+/*
+ * One hash table finds both anchors (owner NULL, name owned by the
+ * table) and the scalar keys of every mapping (owner the mapping), so
+ * that neither many anchors nor a long mapping makes loading quadratic.
+ */
+struct hent {
+	const void *owner;
+	const char *s;		/* NULL: an empty slot */
+	size_t len;
 	struct yl_node *node;
 };
 
@@ -22,8 +29,8 @@ struct loader {
 	struct diag *d;
 	int status;
 	yaml_parser_t p;
-	struct anchor *anchors;
-	size_t nanchors, capanchors;
+	struct hent *tab;
+	size_t cap, n;		/* cap: 0 or a power of two */
 	unsigned long total;	/* nodes so far, aliases expanded */
 };
 
@@ -59,22 +66,72 @@ new_node(struct loader *l, enum yl_kind k, const yaml_mark_t *m,
 	return n;
 }
 
-static void
-remember(struct loader *l, const yaml_char_t *anchor, struct yl_node *n)
+static size_t
+hash(const void *owner, const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ULL ^ (uint64_t)(uintptr_t)owner;
+
+	while (len-- > 0)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return (size_t)(h ^ h >> 32);
+}
+
+/* The slot of (owner, s): the entry if present, else where it goes. */
+static struct hent *
+lookup(struct loader *l, const void *owner, const char *s, size_t len)
 {
 	size_t i;
 
+	if (l->cap == 0)
+		return NULL;
+	for (i = hash(owner, s, len) & (l->cap - 1);; i = (i + 1) & (l->cap - 1)) {
+		struct hent *e = &l->tab[i];
+
+		if (e->s == NULL || (e->owner == owner && e->len == len &&
+		    memcmp(e->s, s, len) == 0))
+			return e;
+	}
+}
+
+static struct hent *
+insert(struct loader *l, const void *owner, const char *s, size_t len)
+{
+	struct hent *e;
+
+	if (2 * (l->n + 1) > l->cap) {
+		struct hent *old = l->tab;
+		size_t i, ocap = l->cap;
+
+		l->cap = ocap ? 2 * ocap : 64;
+		l->tab = xcalloc(l->cap, sizeof *l->tab);
+		for (i = 0; i < ocap; i++)
+			if (old[i].s != NULL)
+				*lookup(l, old[i].owner, old[i].s, old[i].len) = old[i];
+		free(old);
+	}
+	e = lookup(l, owner, s, len);
+	if (e->s == NULL) {
+		e->owner = owner;
+		e->s = s;
+		e->len = len;
+		l->n++;
+	}
+	return e;
+}
+
+static void
+remember(struct loader *l, const yaml_char_t *anchor, struct yl_node *n)
+{
+	size_t len;
+	struct hent *e;
+
 	if (anchor == NULL)
 		return;
-	for (i = 0; i < l->nanchors; i++)	/* a redefined anchor wins */
-		if (strcmp(l->anchors[i].name, (const char *)anchor) == 0) {
-			l->anchors[i].node = n;
-			return;
-		}
-	xgrow((void **)&l->anchors, &l->capanchors, l->nanchors + 1,
-	    sizeof *l->anchors);
-	l->anchors[l->nanchors].name = xstrdup((const char *)anchor);
-	l->anchors[l->nanchors++].node = n;
+	len = strlen((const char *)anchor);
+	e = lookup(l, NULL, (const char *)anchor, len);
+	if (e == NULL || e->s == NULL)
+		e = insert(l, NULL, xmemdup0(anchor, len), len);
+	e->node = n;		/* a redefined anchor wins */
 }
 
 static int
@@ -101,22 +158,17 @@ report_parser(struct loader *l)
 
 /* Two keys are the same when both are scalars with the same text. */
 static int
-check_dup_key(struct loader *l, const struct yl_node *map, size_t npairs,
-    const struct yl_node *key)
+check_dup_key(struct loader *l, const struct yl_node *map,
+    struct yl_node *key)
 {
-	size_t i;
+	struct hent *e;
 
 	if (key->kind != YL_SCALAR)
 		return 0;
-	for (i = 0; i < npairs; i++) {
-		const struct yl_node *k = map->kids[2 * i];
-
-		if (k->kind == YL_SCALAR && k->len == key->len &&
-		    memcmp(k->str, key->str, k->len) == 0) {
-			return fail(l, key->line, key->col,
-			    "duplicate key '%s'", key->str);
-		}
-	}
+	e = insert(l, map, key->str, key->len);
+	if (e->node != NULL)
+		return fail(l, key->line, key->col, "duplicate key '%s'", key->str);
+	e->node = key;
 	return 0;
 }
 
@@ -177,21 +229,17 @@ load(struct loader *l)
 			n = stack[depth--].node;
 			break;
 		case YAML_ALIAS_EVENT: {
-			size_t i;
+			const char *name = (const char *)ev.data.alias.anchor;
+			struct hent *e = lookup(l, NULL, name, strlen(name));
 
-			for (i = 0; i < l->nanchors; i++)
-				if (strcmp(l->anchors[i].name,
-				    (const char *)ev.data.alias.anchor) == 0)
-					break;
-			if (i == l->nanchors) {
+			if (e == NULL || e->s == NULL) {
 				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
-				    "undefined YAML alias '%s'",
-				    (const char *)ev.data.alias.anchor);
+				    "undefined YAML alias '%s'", name);
 				goto out;
 			}
-			n = l->anchors[i].node;
+			n = e->node;
 			/* an alias of a node still open is a cycle */
-			for (int k = 1; k <= depth; k++)
+			for (int k = 1; k <= depth && n->kind != YL_SCALAR; k++)
 				if (stack[k].node == n) {
 					fail(l, ev.start_mark.line + 1,
 					    ev.start_mark.column + 1,
@@ -225,7 +273,7 @@ load(struct loader *l)
 					    sizeof *p->kids);
 					p->kids[p->n++] = n;
 				} else if (!f->have_key) {
-					if (check_dup_key(l, p, p->n, n) != 0)
+					if (check_dup_key(l, p, n) != 0)
 						goto out;
 					xgrow((void **)&p->kids, &f->cap, 2 * p->n + 2,
 					    sizeof *p->kids);
@@ -268,9 +316,10 @@ run(struct yl_doc *doc, struct diag *d, int status, FILE *f, const char *text,
 		yaml_parser_set_input_string(&l.p, (const unsigned char *)text, len);
 	rc = load(&l);
 	yaml_parser_delete(&l.p);
-	for (i = 0; i < l.nanchors; i++)
-		free(l.anchors[i].name);
-	free(l.anchors);
+	for (i = 0; i < l.cap; i++)
+		if (l.tab[i].s != NULL && l.tab[i].owner == NULL)
+			free((char *)l.tab[i].s);
+	free(l.tab);
 	if (rc != 0)
 		yl_free(doc);
 	return rc;

@@ -42,13 +42,13 @@ check_node(const struct yl_node *n)
 	FUZZ_ASSERT(n->weight == w);
 	if (n->kind != YL_MAP)
 		return;
-	for (i = 0; i < n->n; i++) {
+	for (i = 0; i < n->n && i < 64; i++) {	/* yl_get() is linear */
 		const struct yl_node *k = n->kids[2 * i];
 		size_t j;
 
 		if (k->kind != YL_SCALAR)
 			continue;
-		for (j = 0; j < i && j < 64; j++) {
+		for (j = 0; j < i; j++) {
 			const struct yl_node *o = n->kids[2 * j];
 
 			FUZZ_ASSERT(o->kind != YL_SCALAR || o->len != k->len ||
