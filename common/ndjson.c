@@ -173,6 +173,8 @@ fill(struct nj_reader *r)
 	}
 	if (r->flush != NULL)
 		ob_flush_buf(r->flush);
+	if (r->idle != NULL)
+		r->idle(r->idle_arg);
 	want = r->cap - r->end;
 	if (r->rdmax > 0 && want > r->rdmax)
 		want = r->rdmax;
@@ -323,8 +325,36 @@ is_blank(const char *p, size_t n)
 	return n == 0;
 }
 
+/* Check and parse the line buf[beg, beg+len); skip bytes go with it. */
 static int
-next_line(struct nj_reader *r, struct nj_value *v)
+line_value(struct nj_reader *r, size_t len, size_t skip, struct nj_value *v)
+{
+	int rc;
+
+	prescan_reset(r);
+	rc = prescan(r, len);
+	if (rc == 0)
+		rc = bad(r, len, "unexpected end of line");
+	else if (rc == 1 && !is_blank(r->buf + r->beg + r->sc_off,
+	    len - r->sc_off)) {
+		size_t at = r->sc_off;
+
+		while (r->buf[r->beg + at] == ' ' || r->buf[r->beg + at] == '\t')
+			at++;
+		rc = bad(r, at, "trailing data after the object");
+	}
+	if (rc == 1)
+		rc = parse(r, r->sc_off, v);
+	if (rc != NJ_VALUE) {
+		consume(r, skip);
+		return rc;
+	}
+	r->pending = skip;	/* the caller reads it until the next call */
+	return NJ_VALUE;
+}
+
+static int
+next_line(struct nj_reader *r, struct nj_value *v, int raw)
 {
 	for (;;) {
 		const char *nl;
@@ -392,26 +422,17 @@ line:
 			len -= lead;
 			skip -= lead;
 		}
-		prescan_reset(r);
-		rc = prescan(r, len);
-		if (rc == 0)
-			rc = bad(r, len, "unexpected end of line");
-		else if (rc == 1 && !is_blank(r->buf + r->beg + r->sc_off,
-		    len - r->sc_off)) {
-			size_t at = r->sc_off;
-
-			while (r->buf[r->beg + at] == ' ' || r->buf[r->beg + at] == '\t')
-				at++;
-			rc = bad(r, at, "trailing data after the object");
+		if (raw) {
+			v->obj = NULL;
+			v->text = r->buf + r->beg;
+			v->len = len;
+			v->pos.file = r->name;
+			v->pos.line = r->line;
+			v->pos.col = r->col;
+			r->pending = skip;
+			return NJ_VALUE;
 		}
-		if (rc == 1)
-			rc = parse(r, r->sc_off, v);
-		if (rc != NJ_VALUE) {
-			consume(r, skip);
-			return rc;
-		}
-		r->pending = skip;	/* the caller reads it until the next call */
-		return NJ_VALUE;
+		return line_value(r, len, skip, v);
 	}
 }
 
@@ -481,6 +502,42 @@ nj_next(struct nj_reader *r, struct nj_value *v)
 	if (r->dead)
 		return NJ_EOF;
 	if (r->mode == NJ_LINES)
-		return next_line(r, v);
+		return next_line(r, v, 0);
 	return next_stream(r, v);
+}
+
+int
+nj_next_raw(struct nj_reader *r, struct nj_value *v)
+{
+	if (r->pending > 0) {
+		consume(r, r->pending);
+		r->pending = 0;
+	}
+	if (r->dead)
+		return NJ_EOF;
+	return next_line(r, v, 1);
+}
+
+int
+nj_parse(struct nj_reader *r, const char *text, size_t len,
+    const struct pos *at, struct nj_value *v)
+{
+	if (r->cur != NULL) {
+		json_object_put(r->cur);
+		r->cur = NULL;
+	}
+	if (len + 1 > r->cap) {
+		free(r->buf);
+		r->buf = xmalloc(len + 1);
+		r->cap = len + 1;
+	}
+	memcpy(r->buf, text, len);
+	r->beg = 0;
+	r->end = len;
+	r->pending = 0;
+	r->line = at->line;
+	r->col = at->col;
+	if (at->file != NULL)
+		r->name = at->file;
+	return line_value(r, len, len, v);
 }

@@ -53,6 +53,8 @@ struct nj_reader {
 	enum nj_mode mode;
 	struct diag *d;
 	struct ob *flush;		/* flushed before blocking reads; may be NULL */
+	void (*idle)(void *);		/* also called before reads; may be NULL */
+	void *idle_arg;
 	size_t maxlen;
 	unsigned maxdepth;
 	size_t rdmax;			/* most bytes per read(2), 0: no limit */
@@ -80,6 +82,16 @@ int nj_open(struct nj_reader *, const char *path, enum nj_mode, struct diag *);
 void nj_init(struct nj_reader *, int fd, const char *name, enum nj_mode,
     struct diag *);
 int nj_next(struct nj_reader *, struct nj_value *);
+/*
+ * For parsing in other threads (NJ_LINES only): nj_next_raw hands out the
+ * next non-blank line unchecked and unparsed (obj NULL, the text without
+ * its newline); nj_parse checks and parses such a line exactly as nj_next
+ * would, with a reader of its own (nj_init with fd -1) whose diag reports
+ * the problems. The text is copied; its value belongs to that reader.
+ */
+int nj_next_raw(struct nj_reader *, struct nj_value *);
+int nj_parse(struct nj_reader *, const char *text, size_t len,
+    const struct pos *at, struct nj_value *);
 void nj_close(struct nj_reader *);
 
 /* Exit status for a reader result: NJ_BAD -> 65, NJ_IOERR -> 74, else 0. */

@@ -57,6 +57,62 @@ run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
 }
 
 #define LINES(s) run(s, sizeof(s) - 1, NJ_LINES, 0)
+
+static int idled;
+
+static void
+idle(void *arg)
+{
+	(*(int *)arg)++;
+}
+
+/* nj_next_raw hands out lines that nj_parse checks as nj_next would. */
+static void
+raw_lines(void)
+{
+	static const char text[] = "{\"a\":1}\n\n  {\"b\":[2]}  \n{\"c\":x}\n{}";
+	struct diag d = DIAG_INIT("t");
+	struct nj_reader r, p;
+	struct nj_value v, pv;
+	FILE *in = tmpfile(), *err = tmpfile();
+	int saved = dup(2);
+	size_t n;
+
+	fwrite(text, 1, sizeof text - 1, in);
+	rewind(in);
+	nj_init(&r, fileno(in), "in", NJ_LINES, &d);
+	nj_init(&p, -1, "in", NJ_LINES, &d);
+	r.idle = idle;
+	r.idle_arg = &idled;
+	ok(nj_next_raw(&r, &v) == NJ_VALUE && v.obj == NULL, "a raw line");
+	is_str(v.text[v.len] == '\n' ? "nl" : "?", "nl", "without its newline");
+	ok(idled > 0, "the idle hook ran before reading");
+	ok(nj_parse(&p, v.text, v.len, &v.pos, &pv) == NJ_VALUE &&
+	    json_object_object_length(pv.obj) == 1, "parsed by another reader");
+	ok(nj_next_raw(&r, &v) == NJ_VALUE, "blank lines are skipped");
+	is_int(v.pos.line * 100 + v.pos.col, 303, "position after the blanks");
+	is_int(v.len, 11, "trailing blanks are kept for the parser");
+	ok(nj_parse(&p, v.text, v.len, &v.pos, &pv) == NJ_VALUE &&
+	    pv.len == 9 && pv.pos.line == 3 && pv.pos.col == 3,
+	    "the value's bytes and position");
+	ok(nj_next_raw(&r, &v) == NJ_VALUE, "a bad line is handed out raw");
+	fflush(stderr);
+	dup2(fileno(err), 2);
+	is_int(nj_parse(&p, v.text, v.len, &v.pos, &pv), NJ_BAD, "and refused by the parser");
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(err);
+	n = fread(errbuf, 1, sizeof errbuf - 1, err);
+	errbuf[n] = '\0';
+	is_str(errbuf, "t: in:4:6: unexpected character\n", "with its position");
+	ok(nj_next_raw(&r, &v) == NJ_VALUE && v.len == 2, "a last line without newline");
+	is_int(nj_next_raw(&r, &v), NJ_EOF, "then the end");
+	nj_close(&p);
+	nj_close(&r);
+	fclose(in);
+	fclose(err);
+}
 #define STREAM(s) run(s, sizeof(s) - 1, NJ_STREAM, 0)
 
 /* First value of text, as compact JSON. */
@@ -214,5 +270,6 @@ main(void)
 		is_str(run(one, sizeof one - 1, NJ_STREAM, 24), "V1:1 V1:25 E",
 		    "an object of exactly the limit is read");
 	}
+	raw_lines();
 	return tap_done();
 }
