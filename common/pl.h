@@ -1,0 +1,60 @@
+/*
+ * pl.h - what every part of the YuniKorn placement engine (pl_*) shares:
+ * the compatibility level, and a growable byte buffer for paths and
+ * messages built while placing an application.
+ */
+#ifndef PK_PL_H
+#define PK_PL_H
+
+#include <stddef.h>
+#include <string.h>
+
+/* Which YuniKorn to behave like: 0.10 (the seed documents) or 1.7. */
+enum pl_compat { PL_010, PL_17 };
+
+/* A NUL-terminated byte buffer that only grows; reused, never shrunk. */
+struct pl_buf {
+	char *s;
+	size_t n, cap;
+};
+
+void pl_buf_grow(struct pl_buf *, size_t need);
+void pl_buf_free(struct pl_buf *);
+void pl_buf_printf(struct pl_buf *, const char *, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static inline void
+pl_buf_clear(struct pl_buf *b)
+{
+	b->n = 0;
+	if (b->cap > 0)
+		b->s[0] = '\0';
+}
+
+static inline void
+pl_buf_add(struct pl_buf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap)
+		pl_buf_grow(b, b->n + n + 1);
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+static inline void
+pl_buf_set(struct pl_buf *b, const char *s, size_t n)
+{
+	b->n = 0;
+	pl_buf_add(b, s, n);
+}
+
+static inline void
+pl_buf_puts(struct pl_buf *b, const char *s)
+{
+	pl_buf_add(b, s, strlen(s));
+}
+
+#endif

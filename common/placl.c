@@ -1,0 +1,191 @@
+/*
+ * placl.c - YuniKorn ACL parsing, validation and evaluation (placl.h).
+ */
+#include <stdlib.h>
+
+#include "placl.h"
+#include "plname.h"
+#include "xalloc.h"
+
+size_t
+pl_space_len(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned cp;
+
+	if (n == 0)
+		return 0;
+	if (u[0] < 0x80)
+		return (u[0] == ' ' || (u[0] >= '\t' && u[0] <= '\r')) ? 1 : 0;
+	if (n >= 2 && u[0] == 0xC2 && (u[1] == 0x85 || u[1] == 0xA0))
+		return 2;
+	if (n < 3 || (u[0] & 0xF0) != 0xE0 || (u[1] & 0xC0) != 0x80 ||
+	    (u[2] & 0xC0) != 0x80)
+		return 0;
+	cp = ((unsigned)(u[0] & 0x0F) << 12) | ((unsigned)(u[1] & 0x3F) << 6) |
+	    (u[2] & 0x3F);
+	if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 ||
+	    cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000)
+		return 3;
+	return 0;
+}
+
+/* Go's strings.TrimSpace: narrow [*s, *s + *n) in place. */
+static void
+trim(const char **s, size_t *n)
+{
+	size_t i = 0, end = 0, k;
+
+	while (*n > 0 && (k = pl_space_len(*s, *n)) > 0)
+		*s += k, *n -= k;
+	while (i < *n) {
+		k = pl_space_len(*s + i, *n - i);
+		if (k == 0)
+			end = ++i;
+		else
+			i += k;
+	}
+	*n = end;
+}
+
+static int
+has(char **list, size_t n, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(list[i]) == len && memcmp(list[i], s, len) == 0)
+			return 1;
+	return 0;
+}
+
+/* Add the valid, new names of a comma-separated list. */
+static void
+add_names(struct pl_acl *a, const char *s, size_t n, int groups)
+{
+	const char *e = s + n, *comma;
+	char ***list = groups ? &a->groups : &a->users;
+	size_t *cnt = groups ? &a->ngroups : &a->nusers;
+
+	for (;;) {
+		size_t len;
+
+		comma = memchr(s, ',', (size_t)(e - s));
+		len = comma ? (size_t)(comma - s) : (size_t)(e - s);
+		if (len > 0) {
+			if (!(groups ? pl_acl_group_ok(s, len) : pl_acl_user_ok(s, len)))
+				a->ndropped++;
+			else if (!has(*list, *cnt, s, len)) {
+				*list = xreallocarray(*list, *cnt + 1, sizeof **list);
+				(*list)[(*cnt)++] = xmemdup0(s, len);
+			}
+		}
+		if (comma == NULL)
+			return;
+		s = comma + 1;
+	}
+}
+
+static void
+free_list(char **list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+}
+
+void
+pl_acl_free(struct pl_acl *a)
+{
+	free_list(a->users, a->nusers);
+	free_list(a->groups, a->ngroups);
+	memset(a, 0, sizeof *a);
+}
+
+int
+pl_acl_parse(struct pl_acl *a, const char *s, size_t n, struct pl_buf *err)
+{
+	const char *sp, *t = s;
+	size_t tn = n, ulen;
+
+	memset(a, 0, sizeof *a);
+	if (n == 0)
+		return 0;
+	sp = memchr(s, ' ', n);
+	if (sp != NULL && memchr(sp + 1, ' ', n - (size_t)(sp + 1 - s)) != NULL) {
+		pl_buf_clear(err);
+		pl_buf_puts(err, "multiple spaces found in ACL: '");
+		pl_buf_add(err, s, n);
+		pl_buf_puts(err, "'");
+		return -1;
+	}
+	trim(&t, &tn);
+	a->all = tn == 1 && t[0] == '*';
+	ulen = sp ? (size_t)(sp - s) : n;
+	if (ulen == 1 && s[0] == '*')
+		a->all = 1;
+	else
+		add_names(a, s, ulen, 0);
+	if (sp == NULL)
+		return 0;
+	if (a->all)
+		return 0;		/* the group list is ignored */
+	if (n - ulen - 1 == 1 && sp[1] == '*') {
+		free_list(a->users, a->nusers);
+		a->users = NULL;
+		a->nusers = 0;
+		a->all = 1;
+		return 0;
+	}
+	add_names(a, sp + 1, n - ulen - 1, 1);
+	return 0;
+}
+
+int
+pl_acl_check(const char *s, size_t n, struct pl_buf *err)
+{
+	const char *t = s;
+	size_t tn = n, i = 0, fields = 0, k;
+	int inword = 0;
+
+	trim(&t, &tn);
+	if (tn == 0 || (tn == 1 && t[0] == '*'))
+		return 0;
+	while (i < tn) {
+		k = pl_space_len(t + i, tn - i);
+		if (k > 0) {
+			inword = 0;
+			i += k;
+			continue;
+		}
+		if (!inword)
+			fields++;
+		inword = 1;
+		i++;
+	}
+	if (fields <= 2)
+		return 0;
+	pl_buf_clear(err);
+	pl_buf_puts(err, "multiple spaces found in ACL: '");
+	pl_buf_add(err, t, tn);
+	pl_buf_puts(err, "'");
+	return -1;
+}
+
+int
+pl_acl_allows(const struct pl_acl *a, const struct pl_user *u)
+{
+	size_t i;
+
+	if (a->all)
+		return 1;
+	if (a->nusers > 0 && has(a->users, a->nusers, u->name, u->len))
+		return 1;
+	if (a->ngroups > 0)
+		for (i = 0; i < u->ngroups; i++)
+			if (has(a->groups, a->ngroups, u->groups[i], u->glens[i]))
+				return 1;
+	return 0;
+}

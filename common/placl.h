@@ -1,0 +1,48 @@
+/*
+ * placl.h - YuniKorn access control lists: "users groups", parsed the way
+ * the scheduler parses them (one single space between the two lists,
+ * '*' special only as a whole part, invalid names silently dropped), the
+ * validator's looser syntax check, and the access test.
+ */
+#ifndef PK_PLACL_H
+#define PK_PLACL_H
+
+#include <stddef.h>
+
+#include "pl.h"
+
+struct pl_acl {
+	int all;		/* the wildcard: everyone */
+	char **users;		/* exact, case-sensitive names */
+	size_t nusers;
+	char **groups;
+	size_t ngroups;
+	size_t ndropped;	/* names the scheduler ignores as invalid */
+};
+
+/* A user and the groups it is in, in order (counted strings). */
+struct pl_user {
+	const char *name;
+	size_t len;
+	const char *const *groups;
+	const size_t *glens;
+	size_t ngroups;
+};
+
+/*
+ * Parse an ACL as the queue builder does. Returns 0, or -1 with a message
+ * in err (the scheduler refuses more than one space-separated field pair).
+ * An empty string denies everyone.
+ */
+int pl_acl_parse(struct pl_acl *, const char *, size_t, struct pl_buf *err);
+void pl_acl_free(struct pl_acl *);
+/* The config validator's check: trimmed, at most two whitespace-separated
+ * fields. Returns 0, or -1 with a message in err. */
+int pl_acl_check(const char *, size_t, struct pl_buf *err);
+/* Does the ACL let the user in? */
+int pl_acl_allows(const struct pl_acl *, const struct pl_user *);
+
+/* Go's unicode.IsSpace for the UTF-8 character at s: its length, or 0. */
+size_t pl_space_len(const char *s, size_t n);
+
+#endif

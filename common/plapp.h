@@ -1,0 +1,58 @@
+/*
+ * plapp.h - an application as placement sees it: the user and groups,
+ * the submitted queue and the tags, as counted strings that point into
+ * the parsed input (nothing is copied per application). Also: reading one
+ * from a JSON object, with the scheduler's user and group resolution.
+ */
+#ifndef PK_PLAPP_H
+#define PK_PLAPP_H
+
+#include <stddef.h>
+#include <json-c/json.h>
+
+#include "pl.h"
+#include "placl.h"
+
+struct pl_tag {
+	const char *k, *v;
+	size_t kn, vn;
+};
+
+struct pl_app {
+	struct pl_user user;
+	const char *queue;	/* as submitted; "" when none */
+	size_t qlen;
+	const struct pl_tag *tags;
+	size_t ntags;
+	int forced;		/* tag application.create.force is true */
+	int groups_given;	/* groups came with the application */
+};
+
+/* The value of the first tag whose key equals name ignoring case, or NULL. */
+const char *pl_app_tag(const struct pl_app *, const char *name, size_t,
+    size_t *vlen);
+/* Set app->forced from its tags (Go's strconv.ParseBool of the value). */
+void pl_app_set_forced(struct pl_app *);
+
+/* Storage reused from one application to the next. */
+struct pl_appbuf {
+	const char **groups;
+	size_t *glens;
+	size_t capg;
+	struct pl_tag *tags;
+	size_t capt;
+	const char *nogroup[1];
+	size_t nogrouplen[1];
+};
+
+/*
+ * Fill app from a parsed JSON object {"user":U,"groups":[...],"queue":Q,
+ * "tags":{...}}. Strings point into obj. A missing or empty groups list
+ * means the user's own name as its one group (the scheduler's default
+ * resolver). Returns 0, or -1 with the problem in err (a wrong type).
+ */
+int pl_app_from_json(struct pl_app *, struct pl_appbuf *, struct json_object *,
+    struct pl_buf *err);
+void pl_appbuf_free(struct pl_appbuf *);
+
+#endif

@@ -1,0 +1,349 @@
+/*
+ * plmgr.c - the placement manager and admission (plmgr.h).
+ */
+#include <stdlib.h>
+
+#include "exitcode.h"
+#include "plmgr.h"
+#include "plname.h"
+#include "xalloc.h"
+
+void
+pl_mgr_init(struct pl_mgr *m, enum pl_compat c)
+{
+	memset(m, 0, sizeof *m);
+	m->compat = c;
+	m->ev.compat = c;
+}
+
+static void
+drop_rules(struct pl_mgr *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrules; i++)
+		pl_rule_free(m->rules[i]);
+	free(m->rules);
+	m->rules = NULL;
+	m->nrules = 0;
+}
+
+void
+pl_mgr_free(struct pl_mgr *m)
+{
+	drop_rules(m);
+	pl_eval_free(&m->ev);
+}
+
+/* Build the rule list; NULL (and *nerr > 0) if any rule fails. */
+static struct pl_rule **
+build(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
+    struct diag *d, size_t *n, int *nerr)
+{
+	struct pl_rule **v;
+	size_t i, k = 0;
+
+	*n = 0;
+	v = xcalloc(p->nrules + 2, sizeof *v);
+	if (p->nrules == 0)			/* 1.7: the implicit rule */
+		v[k++] = pl_rule_internal(PL_PROVIDED, m->compat);
+	for (i = 0; i < p->nrules; i++)
+		if ((v[k] = pl_rule_build(&p->rules[i], file, m->compat, d,
+		    nerr)) != NULL)
+			k++;
+	if (m->compat == PL_17)
+		v[k++] = pl_rule_internal(PL_RECOVERY, m->compat);
+	if (*nerr == 0) {
+		*n = k;
+		return v;
+	}
+	for (i = 0; i < k; i++)
+		pl_rule_free(v[i]);
+	free(v);
+	return NULL;
+}
+
+int
+pl_mgr_initialise(struct pl_mgr *m, const struct pl_partconf *p,
+    const char *file, struct diag *d)
+{
+	struct pl_rule **v;
+	size_t n;
+	int nerr = 0;
+
+	if (m->compat == PL_010 && p->nrules == 0) {
+		struct pos at = { file, p->line, p->col };
+
+		diag_err(d, EXIT_CONFIG, &at,
+		    "placement manager rule list request is empty");
+		return 1;
+	}
+	if ((v = build(m, p, file, d, &n, &nerr)) == NULL)
+		return nerr;
+	drop_rules(m);
+	m->rules = v;
+	m->nrules = n;
+	m->active = 1;
+	return 0;
+}
+
+int
+pl_mgr_new(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
+    struct diag *d)
+{
+	drop_rules(m);
+	m->active = 0;
+	if (m->compat == PL_010 && p->nrules == 0)
+		return 0;		/* no rules: placement stays off */
+	return pl_mgr_initialise(m, p, file, d);
+}
+
+int
+pl_mgr_update(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
+    struct diag *d)
+{
+	if (m->compat == PL_010 && p->nrules == 0) {
+		drop_rules(m);		/* reload without rules: placement off */
+		m->active = 0;
+		return 0;
+	}
+	return pl_mgr_initialise(m, p, file, d);
+}
+
+void
+pl_result_free(struct pl_result *r)
+{
+	pl_buf_free(&r->path);
+	pl_buf_free(&r->reason);
+	pl_buf_free(&r->text);
+	free(r->steps);
+	r->steps = NULL;
+	r->nsteps = r->capsteps = 0;
+}
+
+const char *
+pl_step_text(const struct pl_result *r, long off)
+{
+	return off < 0 ? NULL : r->text.s + off;
+}
+
+static long
+keep(struct pl_result *res, const char *s, size_t n)
+{
+	long off = (long)res->text.n;
+
+	pl_buf_add(&res->text, s, n);
+	pl_buf_add(&res->text, "", 1);	/* keep the NUL */
+	return off;
+}
+
+static struct pl_step *
+step(struct pl_result *res, int rule, const char *name)
+{
+	struct pl_step *s;
+
+	if (!res->trace)
+		return NULL;
+	xgrow((void **)&res->steps, &res->capsteps, res->nsteps + 1,
+	    sizeof *res->steps);
+	s = &res->steps[res->nsteps++];
+	s->rule = rule;
+	s->name = name;
+	s->result = s->error = -1;
+	s->skip = PL_SKIP_NONE;
+	s->depth = 0;
+	return s;
+}
+
+static enum pl_how
+reject(struct pl_result *res, enum pl_how how, const char *msg, size_t n)
+{
+	res->how = how;
+	pl_buf_set(&res->reason, msg, n);
+	return how;
+}
+
+/* Can the application go to path? PL_SKIP_NONE, a skip reason, or -1 when
+ * path has no existing ancestor (YuniKorn crashes there). */
+static int
+usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
+    const struct pl_buf *path)
+{
+	struct pl_queue *q = pl_tree_get(t, path->s, path->n);
+
+	if (q != NULL) {
+		if (!q->leaf)
+			return PL_SKIP_PARENTQ;
+		if (!pl_queue_submit_ok(q, &a->user))
+			return PL_SKIP_ACL;
+		if (m->compat == PL_17 && q->draining)
+			return PL_SKIP_DRAINING;
+		return PL_SKIP_NONE;
+	}
+	if ((q = pl_tree_ancestor(t, path->s, path->n)) == NULL)
+		return -1;
+	return pl_queue_submit_ok(q, &a->user) ? PL_SKIP_NONE : PL_SKIP_ACL;
+}
+
+static void
+begin(struct pl_result *res, const struct pl_tree *t)
+{
+	res->how = PL_PLACED;
+	res->queue = NULL;
+	res->rule = -1;
+	res->rule_name = NULL;
+	res->created = t->nall;
+	res->ncreated = 0;
+	res->nsteps = 0;
+	pl_buf_clear(&res->path);
+	pl_buf_clear(&res->text);
+	pl_buf_clear(&res->reason);
+}
+
+/* 1.7: a forced application given exactly root.@recovery@ skips the checks. */
+static int
+forced_recovery(const struct pl_mgr *m, const struct pl_app *a,
+    const struct pl_buf *path)
+{
+	return m->compat == PL_17 && a->forced &&
+	    path->n == sizeof PL_RECOVERY_PATH - 1 &&
+	    memcmp(path->s, PL_RECOVERY_PATH, path->n) == 0;
+}
+
+enum pl_how
+pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
+    struct pl_result *res)
+{
+	struct pl_eval *ev = &m->ev;
+	size_t i;
+
+	begin(res, t);
+	if (m->compat == PL_010 && !m->active) {
+		pl_buf_set(&res->path, a->queue, a->qlen);
+		return PL_PLACED;
+	}
+	ev->tree = t;
+	for (i = 0; i < m->nrules; i++) {
+		const struct pl_rule *r = m->rules[i];
+		struct pl_step *s = step(res, (int)i, r->name);
+		const char *name = r->name;
+		int rc, rule = (int)i;
+
+		ev->skip = PL_SKIP_NONE;
+		ev->depth = ev->generated = ev->limit = 0;
+		pl_buf_clear(&res->path);
+		rc = pl_rule_eval(r, a, ev, &res->path);
+		if (rc == PL_ERROR) {
+			if (s != NULL)
+				s->error = keep(res, ev->err.s, ev->err.n);
+			return reject(res, ev->limit ? PL_LIMIT : PL_RULE_ERROR,
+			    ev->err.s, ev->err.n);
+		}
+		if (s != NULL && ev->generated)
+			s->result = keep(res, res->path.s, res->path.n);
+		if (rc == PL_NOMATCH) {
+			if (s != NULL) {
+				s->skip = ev->skip;
+				s->depth = ev->depth;
+			}
+			if (m->compat != PL_17 || r->kind != PL_RECOVERY ||
+			    pl_tree_get(t, "root.default", 12) == NULL)
+				continue;
+			/* 1.7: the last rule found nothing, root.default exists */
+			rule = (int)i + 1;
+			name = "default";
+			pl_buf_set(&res->path, "root.default", 12);
+			if ((s = step(res, rule, name)) != NULL)
+				s->result = keep(res, res->path.s, res->path.n);
+		}
+		if (!forced_recovery(m, a, &res->path)) {
+			int why = usable(m, t, a, &res->path);
+
+			if (why < 0) {
+				pl_buf_clear(&ev->err);
+				pl_buf_printf(&ev->err, "queue '%s' has no existing "
+				    "parent queue", res->path.s);
+				if (s != NULL)
+					s->error = keep(res, ev->err.s, ev->err.n);
+				return reject(res, PL_REJECTED, ev->err.s, ev->err.n);
+			}
+			if (why != PL_SKIP_NONE) {
+				if (s != NULL)
+					s->skip = why;
+				continue;
+			}
+		}
+		res->rule = rule;
+		res->rule_name = name;
+		return PL_PLACED;
+	}
+	return reject(res, PL_REJECTED, PL_NO_MATCH_MSG, sizeof PL_NO_MATCH_MSG - 1);
+}
+
+/* Admission: the partition creates the queue if needed and checks it. */
+static enum pl_how
+admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
+    struct pl_result *res)
+{
+	struct pl_queue *q = pl_tree_get(t, res->path.s, res->path.n);
+	int inactive = m->compat == PL_010 && !m->active;
+
+	if (q == NULL && inactive) {
+		pl_buf_clear(&res->reason);
+		pl_buf_printf(&res->reason, "cannot create queue '%s' without "
+		    "placement rules", res->path.s);
+		return res->how = PL_REJECTED;
+	}
+	if (q == NULL && m->compat == PL_17 && pl_fold_eq(res->path.s,
+	    res->path.n, PL_RECOVERY_PATH, sizeof PL_RECOVERY_PATH - 1))
+		q = pl_tree_recovery(t);
+	else if (q == NULL &&
+	    (q = pl_tree_create(t, res->path.s, res->path.n, &a->user,
+	    &m->ev.err)) == NULL) {
+		pl_buf_clear(&res->reason);
+		pl_buf_printf(&res->reason, "failed to create rule based queue "
+		    "%s: %s", res->path.s, m->ev.err.s);
+		return res->how = PL_CREATE_FAILED;
+	}
+	res->ncreated = t->nall - res->created;
+	if (!q->leaf || (m->compat == PL_010 && !pl_queue_submit_ok(q, &a->user))) {
+		pl_buf_clear(&res->reason);
+		pl_buf_printf(&res->reason, "failed to find queue %s for "
+		    "application: %s", q->path, !q->leaf ? "not a leaf queue" :
+		    "submit access denied");
+		return res->how = PL_REJECTED;
+	}
+	res->queue = q;
+	q->napps++;
+	return res->how = PL_PLACED;
+}
+
+enum pl_how
+pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
+    struct pl_result *res)
+{
+	static const char *const nogroup[] = { "nogroup" };
+	static const size_t nogrouplen[] = { 7 };
+	struct pl_app a = *app;
+
+	if (a.user.len == 0 && m->compat == PL_17 && a.forced) {
+		a.user.name = "nobody";		/* what 1.7 gives forced apps */
+		a.user.len = 6;
+		a.user.groups = nogroup;
+		a.user.glens = nogrouplen;
+		a.user.ngroups = 1;
+	}
+	if (a.user.len == 0 || (m->compat == PL_17 && a.groups_given &&
+	    !pl_user_name_ok(a.user.name, a.user.len, PL_17))) {
+		begin(res, t);
+		if (a.user.len == 0)
+			pl_buf_puts(&res->reason, "empty user cannot resolve");
+		else
+			pl_buf_printf(&res->reason, "invalid user name '%.*s'",
+			    (int)a.user.len, a.user.name);
+		return res->how = PL_REJECTED;
+	}
+	if (pl_mgr_place(m, t, &a, res) != PL_PLACED)
+		return res->how;
+	return admit(m, t, &a, res);
+}

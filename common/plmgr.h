@@ -1,0 +1,90 @@
+/*
+ * plmgr.h - the placement manager and admission: the ordered rule list
+ * with its lifecycle (initial load, reload, the 0.10 inactive state, the
+ * 1.7 implicit provided and recovery rules), placing an application (leaf,
+ * ACL and draining checks, the 1.7 root.default fallback, rejection), and
+ * admitting it to the partition (user resolution, queue creation, final
+ * checks). An optional trace records every rule tried.
+ */
+#ifndef PK_PLMGR_H
+#define PK_PLMGR_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "pl.h"
+#include "plapp.h"
+#include "plconf.h"
+#include "plqueue.h"
+#include "plrule.h"
+
+struct pl_mgr {
+	enum pl_compat compat;
+	int active;		/* 0.10: rules are in use */
+	struct pl_rule **rules;	/* in order; 1.7 ends with recovery */
+	size_t nrules;
+	struct pl_eval ev;
+};
+
+/* What happened to an application. */
+enum pl_how {
+	PL_PLACED,
+	PL_REJECTED,		/* no rule gave a usable queue, or a final check */
+	PL_RULE_ERROR,		/* a rule failed: placement stopped there */
+	PL_CREATE_FAILED,	/* placed, but the queue could not be created */
+	PL_LIMIT		/* a regular expression hit its match limit */
+};
+
+/* One rule tried; strings are offsets into the result's text (-1: none). */
+struct pl_step {
+	int rule;
+	const char *name;
+	long result, error;
+	enum pl_skip skip;
+	int depth;		/* the skip happened this deep in the parents */
+};
+
+struct pl_result {
+	enum pl_how how;
+	struct pl_queue *queue;	/* PL_PLACED */
+	int rule;		/* the rule that placed it; -1: placement inactive */
+	const char *rule_name;	/* NULL when inactive */
+	size_t created, ncreated;	/* tree->all[created, +ncreated) are new */
+	struct pl_buf path;	/* the manager's choice, as the rule made it */
+	struct pl_buf reason;	/* not placed: why */
+	int trace;		/* record the steps */
+	struct pl_step *steps;
+	size_t nsteps, capsteps;
+	struct pl_buf text;
+};
+
+void pl_mgr_init(struct pl_mgr *, enum pl_compat);
+void pl_mgr_free(struct pl_mgr *);
+/*
+ * Give the manager a rule list from a partition's configuration, the way
+ * the scheduler does when a partition is created (new), when its
+ * configuration is reloaded (update), or through the manager's own
+ * initialise. Rule build problems are reported; the return is their count.
+ * A failed new or update leaves the manager as the scheduler leaves it.
+ */
+int pl_mgr_new(struct pl_mgr *, const struct pl_partconf *, const char *file,
+    struct diag *);
+int pl_mgr_update(struct pl_mgr *, const struct pl_partconf *, const char *file,
+    struct diag *);
+int pl_mgr_initialise(struct pl_mgr *, const struct pl_partconf *,
+    const char *file, struct diag *);
+
+/* The manager alone: PL_PLACED with res->path set, or why not. */
+enum pl_how pl_mgr_place(struct pl_mgr *, struct pl_tree *,
+    const struct pl_app *, struct pl_result *);
+/* Placement and admission: what the scheduler does with a new application. */
+enum pl_how pl_place(struct pl_mgr *, struct pl_tree *, const struct pl_app *,
+    struct pl_result *);
+
+void pl_result_free(struct pl_result *);
+/* Text of a step string (result, error), NULL when absent. */
+const char *pl_step_text(const struct pl_result *, long);
+
+#define PL_NO_MATCH_MSG "application rejected: no placement rule matched"
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * plpart.h - one partition ready to place applications: a configuration
+ * file taken through every stage the scheduler runs (YAML decoding, the
+ * validator, queue construction, rule build), its queue tree and its
+ * placement manager; and reloading it, as on SIGHUP.
+ */
+#ifndef PK_PLPART_H
+#define PK_PLPART_H
+
+#include "diag.h"
+#include "pl.h"
+#include "plconf.h"
+#include "plmgr.h"
+#include "plqueue.h"
+#include "plvalid.h"
+
+struct pl_part {
+	enum pl_compat compat;
+	const char *file;
+	const char *name;	/* the partition wanted */
+	struct pl_conf conf;	/* kept: rules and checks refer to it */
+	struct pl_partconf *pc;	/* the partition in conf */
+	struct pl_tree tree;
+	struct pl_mgr mgr;
+	struct pl_stages st;	/* errors found per stage */
+};
+
+/* Load options. */
+enum {
+	PL_LOAD_BROKEN_RULES = 1	/* a rule build failure is not fatal:
+					   the manager ends as the scheduler's */
+};
+
+/*
+ * Load file and make the partition named name (NULL: default) ready.
+ * Returns 0, or EXIT_NOINPUT / EXIT_CONFIG after reporting every problem.
+ */
+int pl_part_load(struct pl_part *, const char *file, const char *name,
+    enum pl_compat, int flags, struct diag *);
+void pl_part_free(struct pl_part *);
+
+/*
+ * Re-read the file. On any problem the old configuration stays (0.10 and
+ * 1.7 both refuse a broken reload) and the status is returned; otherwise
+ * the new one is in place with the queues placement created carried over,
+ * and configured queues that are gone but hold applications kept, marked
+ * draining.
+ */
+int pl_part_reload(struct pl_part *, struct diag *);
+
+/* Build a queue tree from a validated partition (tests use it alone).
+ * Returns the number of errors reported. */
+int pl_tree_build(struct pl_tree *, const struct pl_partconf *, const char *file,
+    struct diag *);
+
+#endif

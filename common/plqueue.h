@@ -1,0 +1,77 @@
+/*
+ * plqueue.h - the queue tree of one partition: configured queues and the
+ * dynamic ones placement creates, found by path through a hash table with
+ * YuniKorn's case rules (names and paths stored lower-case, lookups
+ * lower-case the path and need the first element to be root), submit
+ * access inherited up the tree, and queue creation at admission.
+ */
+#ifndef PK_PLQUEUE_H
+#define PK_PLQUEUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pl.h"
+#include "placl.h"
+
+struct pl_queue {
+	char *name;		/* lower-case */
+	char *path;		/* lower-case, dot-joined from root */
+	size_t pathlen;
+	uint64_t hash;
+	size_t idx;		/* in tree->all */
+	struct pl_queue *parent;
+	struct pl_queue *kids, *lastkid, *next;	/* children in order */
+	unsigned char leaf;	/* applications can only run in leaves */
+	unsigned char dynamic;	/* created by a placement rule */
+	unsigned char draining;	/* 1.7 skips draining queues */
+	unsigned char recovery;	/* 1.7's root.@recovery@: never passes an ACL */
+	unsigned char conf_parent;	/* "parent: true" written in the config */
+	char *conf_name;	/* the name as configured; NULL when dynamic */
+	char *submit_text, *admin_text;	/* ACLs as written; NULL when absent */
+	struct pl_acl submit, admin;
+	unsigned long line, col;	/* where the config defines it */
+	uint64_t napps;		/* applications placed here */
+};
+
+struct pl_tree {
+	enum pl_compat compat;
+	struct pl_queue *root;
+	struct pl_queue **slot;	/* open addressing on the lower-case path */
+	size_t mask, used;
+	struct pl_queue **all;	/* every queue, in creation order */
+	size_t nall, capall;
+	struct pl_buf key;	/* lookup scratch */
+};
+
+void pl_tree_init(struct pl_tree *, enum pl_compat);
+void pl_tree_free(struct pl_tree *);
+/* Add a child (NULL parent: the root) named name, lower-cased. It starts as
+ * a leaf (the parent stops being one). The tree owns it. */
+struct pl_queue *pl_tree_add(struct pl_tree *, struct pl_queue *parent,
+    const char *name, size_t);
+/* The queue at path, ignoring case; NULL if none. */
+struct pl_queue *pl_tree_get(struct pl_tree *, const char *path, size_t);
+/*
+ * For a path that does not exist: the deepest existing queue above it.
+ * NULL when walking up runs out of dots first (YuniKorn panics there).
+ */
+struct pl_queue *pl_tree_ancestor(struct pl_tree *, const char *path, size_t);
+/* May the user submit to q: its submit or admin ACL, or q's parent's. */
+int pl_queue_submit_ok(const struct pl_queue *, const struct pl_user *);
+
+/*
+ * Create the missing queues of path as the partition does at admission:
+ * intermediate levels as parents, the last as a leaf, all dynamic. Nothing
+ * is created if any check fails (access, a leaf above, a bad name).
+ * Returns the leaf, or NULL with the reason in why. The queues created are
+ * tree->all[first, tree->nall), first being tree->nall on entry.
+ */
+struct pl_queue *pl_tree_create(struct pl_tree *, const char *path, size_t,
+    const struct pl_user *, struct pl_buf *why);
+/* 1.7: root.@recovery@, a leaf below root that never passes an ACL. */
+struct pl_queue *pl_tree_recovery(struct pl_tree *);
+
+#define PL_RECOVERY_PATH "root.@recovery@"
+
+#endif

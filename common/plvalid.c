@@ -1,0 +1,313 @@
+/*
+ * plvalid.c - the configuration validator (plvalid.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "exitcode.h"
+#include "placl.h"
+#include "plfilter.h"
+#include "plname.h"
+#include "plvalid.h"
+#include "xalloc.h"
+
+static void PK_PRINTF(6, 7)
+bad(struct diag *d, int *count, const char *file, unsigned long line,
+    unsigned long col, const char *fmt, ...)
+{
+	struct pos at = { file, line, col };
+	char msg[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_err(d, EXIT_CONFIG, &at, "%s", msg);
+	(*count)++;
+}
+
+static int
+lower_eq(const char *a, size_t an, const char *b)
+{
+	struct pl_buf x = { 0 }, y = { 0 };
+	int eq;
+
+	pl_lower(&x, a, an);
+	pl_lower(&y, b, strlen(b));
+	eq = x.n == y.n && memcmp(x.s, y.s, x.n) == 0;
+	pl_buf_free(&x);
+	pl_buf_free(&y);
+	return eq;
+}
+
+static void
+check_acl(const struct pl_cstr *acl, const char *file, struct diag *d,
+    struct pl_stages *st)
+{
+	struct pl_buf why = { 0 };
+
+	if (acl->set && pl_acl_check(acl->s, acl->n, &why) != 0)
+		bad(d, &st->queues, file, acl->line, acl->col, "%s", why.s);
+	pl_buf_free(&why);
+}
+
+static void
+check_queue(const struct pl_queueconf *q, int level, const char *file,
+    enum pl_compat c, struct diag *d, struct pl_stages *st)
+{
+	size_t i, j;
+
+	check_acl(&q->adminacl, file, d, st);
+	check_acl(&q->submitacl, file, d, st);
+	for (i = 0; i < q->nqueues; i++) {
+		const struct pl_queueconf *k = &q->queues[i];
+		const char *name = k->name.s ? k->name.s : "";
+		unsigned long line = k->name.set ? k->name.line : k->line;
+		unsigned long col = k->name.set ? k->name.col : k->col;
+
+		if (!pl_queue_name_ok(name, k->name.n, c)) {
+			bad(d, &st->queues, file, line, col, "invalid child name "
+			    "'%s', a name must only have alphanumeric characters, "
+			    "%s and be no longer than 64 characters", name,
+			    c == PL_17 ? "-, _, :, #, / or @," : "- or _,");
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (q->queues[j].name.s != NULL &&
+			    lower_eq(q->queues[j].name.s, q->queues[j].name.n, name))
+				break;
+		if (j < i)
+			bad(d, &st->queues, file, line, col, "duplicate child name "
+			    "found with name '%s', level %d", name, level);
+	}
+	for (i = 0; i < q->nqueues; i++)
+		check_queue(&q->queues[i], level + 1, file, c, d, st);
+}
+
+/* The top level becomes exactly one root queue, a parent. */
+static void
+insert_root(struct pl_partconf *p)
+{
+	struct pl_queueconf *root;
+
+	if (p->nqueues == 1 && p->queues[0].name.set &&
+	    lower_eq(p->queues[0].name.s, p->queues[0].name.n, "root")) {
+		p->queues[0].parent = 1;
+		return;
+	}
+	root = xcalloc(1, sizeof *root);
+	root->name.s = xstrdup("root");
+	root->name.n = 4;
+	root->name.set = 1;
+	root->name.line = root->line = p->line;
+	root->name.col = root->col = p->col;
+	root->parent = 1;
+	root->queues = p->queues;
+	root->nqueues = p->nqueues;
+	p->queues = root;
+	p->nqueues = 1;
+}
+
+static void
+check_filter(const struct pl_filterconf *f, const char *file, enum pl_compat c,
+    struct diag *d, struct pl_stages *st)
+{
+	struct pl_buf why = { 0 };
+	const char *t = f->type.set ? f->type.s : "";
+
+	if (*t != '\0' && strcasecmp(t, "allow") != 0 && strcasecmp(t, "deny") != 0)
+		bad(d, &st->rulesyntax, file, f->type.line, f->type.col,
+		    "invalid rule filter type '%s', filter type must be either "
+		    "'', allow or deny", t);
+	if (f->nusers == 1 && pl_filter_check_entry(f->users[0].s,
+	    f->users[0].n, 0, c, &why) != 0)
+		bad(d, &st->rulesyntax, file, f->users[0].line, f->users[0].col,
+		    "invalid rule filter user list is not a proper list or "
+		    "regexp: %s", why.s);
+	if (f->ngroups == 1 && pl_filter_check_entry(f->groups[0].s,
+	    f->groups[0].n, 1, c, &why) != 0)
+		bad(d, &st->rulesyntax, file, f->groups[0].line, f->groups[0].col,
+		    "invalid rule filter group list is not a proper list or "
+		    "regexp: %s", why.s);
+	pl_buf_free(&why);
+}
+
+static void
+check_rule(const struct pl_ruleconf *r, const char *file, enum pl_compat c,
+    struct diag *d, struct pl_stages *st)
+{
+	const char *name = r->name.set ? r->name.s : "";
+
+	if (!pl_rule_name_ok(name, r->name.n))
+		bad(d, &st->rulesyntax, file, r->name.set ? r->name.line : r->line,
+		    r->name.set ? r->name.col : r->col, "invalid rule name '%s', "
+		    "a name must be a valid identifier", name);
+	if (r->parent != NULL)
+		check_rule(r->parent, file, c, d, st);
+	check_filter(&r->filter, file, c, d, st);
+}
+
+void
+pl_validate_rules(const struct pl_partconf *p, const char *file,
+    enum pl_compat c, struct diag *d, struct pl_stages *st)
+{
+	size_t i;
+
+	for (i = 0; i < p->nrules; i++)
+		check_rule(&p->rules[i], file, c, d, st);
+}
+
+/* ---- 1.7: the static path of the leading fixed rules of a chain ---- */
+
+enum { PATH_OK, PATH_MISSING, PATH_NOT_LEAF, PATH_BELOW_LEAF };
+
+/* The queue names as configured are compared as written (case-sensitive). */
+static int
+walk_static(const struct pl_queueconf *list, size_t nlist,
+    const struct pl_queueconf *parent, const char *path, int create,
+    int dynamic, const char **last)
+{
+	const struct pl_queueconf *q = NULL;
+	const char *dot = strchr(path, '.');
+	size_t len = dot ? (size_t)(dot - path) : strlen(path), i;
+
+	if (nlist == 0) {
+		if (!parent->parent) {
+			*last = parent->name.s;
+			return PATH_BELOW_LEAF;
+		}
+		return create ? PATH_OK : PATH_MISSING;
+	}
+	for (i = 0; i < nlist; i++)
+		if (list[i].name.set && list[i].name.n == len &&
+		    memcmp(list[i].name.s, path, len) == 0) {
+			q = &list[i];
+			break;
+		}
+	if (q == NULL)
+		return create ? PATH_OK : PATH_MISSING;
+	if (dot == NULL) {
+		if (dynamic)
+			return q->parent ? PATH_OK : PATH_NOT_LEAF;
+		return q->parent ? PATH_NOT_LEAF : PATH_OK;
+	}
+	return walk_static(q->queues, q->nqueues, q, dot + 1, create, dynamic, last);
+}
+
+static void
+check_static(const struct pl_partconf *p, size_t no, const char *file,
+    struct diag *d, struct pl_stages *st)
+{
+	const struct pl_ruleconf *chain[66], *r;
+	struct pl_buf path = { 0 }, names = { 0 }, low = { 0 };
+	size_t n = 0;
+	int dynamic = 0, create = p->rules[no].create, res;
+	const char *last = NULL;
+
+	for (r = &p->rules[no]; r != NULL && n < 66; r = r->parent)
+		chain[n++] = r;
+	while (n-- > 0) {	/* innermost parent first */
+		const char *name = chain[n]->name.set ? chain[n]->name.s : "";
+		const char *val = chain[n]->value.set ? chain[n]->value.s : "";
+
+		if (names.n > 0)
+			pl_buf_puts(&names, "->");
+		pl_buf_puts(&names, name);
+		if (dynamic)
+			continue;
+		if (strcmp(name, "fixed") != 0) {
+			dynamic = 1;
+			if (path.n == 0)
+				pl_buf_puts(&path, "<dynamic>");
+			continue;
+		}
+		if (strncmp(val, "root", 4) == 0) {
+			if (path.n > 0) {
+				bad(d, &st->staticpath, file, chain[n]->line,
+				    chain[n]->col, "illegal fully qualified 'fixed' "
+				    "rule with value %s", val);
+				goto out;
+			}
+			pl_buf_puts(&path, val);
+			continue;
+		}
+		if (path.n == 0)
+			pl_buf_puts(&path, "root");
+		pl_buf_printf(&path, ".%s", val);
+	}
+	if (path.n < 4 || memcmp(path.s, "root", 4) != 0)
+		goto out;
+	pl_lower(&low, path.s, path.n);
+	res = walk_static(p->queues, p->nqueues, NULL, low.s, create, dynamic, &last);
+	r = &p->rules[no];
+	if (res == PATH_NOT_LEAF)
+		bad(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
+		    "#%zu (%s) references a queue (%s) which is not a leaf", no,
+		    names.s, path.s);
+	else if (res == PATH_MISSING)
+		bad(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
+		    "#%zu (%s) references non-existing queues (%s) and create is "
+		    "'false'", no, names.s, path.s);
+	else if (res == PATH_BELOW_LEAF)
+		bad(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
+		    "#%zu (%s) references non-existing queues (%s) which cannot be "
+		    "created because the last queue (%s) in the hierarchy is a leaf",
+		    no, names.s, path.s, last ? last : "");
+out:
+	pl_buf_free(&path);
+	pl_buf_free(&names);
+	pl_buf_free(&low);
+}
+
+void
+pl_validate_part(struct pl_partconf *p, const char *file, enum pl_compat c,
+    struct diag *d, struct pl_stages *st)
+{
+	size_t i;
+
+	if (!p->queues_set) {
+		bad(d, &st->queues, file, p->line, p->col, "queue config is not set");
+	} else {
+		insert_root(p);
+		if (p->queues[0].resources)
+			bad(d, &st->queues, file, p->queues[0].line, p->queues[0].col,
+			    "root queue must not have resource limits set");
+		check_queue(&p->queues[0], 1, file, c, d, st);
+	}
+	pl_validate_rules(p, file, c, d, st);
+	if (c == PL_17 && p->queues_set)
+		for (i = 0; i < p->nrules; i++)
+			check_static(p, i, file, d, st);
+}
+
+void
+pl_validate(struct pl_conf *conf, enum pl_compat c, struct diag *d,
+    struct pl_stages *st)
+{
+	size_t i, j;
+
+	for (i = 0; i < conf->nparts; i++) {
+		struct pl_partconf *p = &conf->parts[i];
+
+		if (!p->name.set || lower_eq(p->name.s, p->name.n, "default")) {
+			free(p->name.s);
+			p->name.s = xstrdup("default");
+			p->name.n = 7;
+			if (!p->name.set) {
+				p->name.line = p->line;
+				p->name.col = p->col;
+			}
+			p->name.set = 1;
+		}
+		for (j = 0; j < i; j++)
+			if (lower_eq(conf->parts[j].name.s, conf->parts[j].name.n,
+			    p->name.s))
+				break;
+		if (j < i)
+			bad(d, &st->queues, conf->file, p->name.line, p->name.col,
+			    "duplicate partition name found with name '%s'", p->name.s);
+		pl_validate_part(p, conf->file, c, d, st);
+	}
+}
