@@ -26,19 +26,27 @@ dir_of(const char *path)
 	return xmemdup0(path, (size_t)(slash - path));
 }
 
-int
-af_sync_dir(const char *path)
+static int
+sync_dir(const char *dir)
 {
-	char *dir = dir_of(path);
 	int fd, rc = 0;
 
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	free(dir);
 	if (fd < 0)
 		return -1;
 	if (fsync(fd) < 0 && errno != EINVAL)
 		rc = -1;
 	close(fd);
+	return rc;
+}
+
+int
+af_sync_dir(const char *path)
+{
+	char *dir = dir_of(path);
+	int rc = sync_dir(dir);
+
+	free(dir);
 	return rc;
 }
 
@@ -50,11 +58,13 @@ af_open(struct af *a, const char *path, struct diag *d)
 	char *dir;
 	mode_t mode = 0666, um;
 	size_t n;
+	int exists;
 
 	a->fd = -1;
 	a->tmp = NULL;
 	a->path = NULL;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
 		a->fd = open(path, O_WRONLY | O_CLOEXEC);
 		if (a->fd < 0)
 			return diag_syserr(d, EXIT_CANTCREAT, POS_NONE,
@@ -62,11 +72,17 @@ af_open(struct af *a, const char *path, struct diag *d)
 		a->path = xstrdup(path);
 		return 0;
 	}
-	a->path = realpath(path, NULL);		/* follow a symlink to its file */
+	if (exists) {			/* follow a symlink to its file */
+		if ((a->path = realpath(path, NULL)) == NULL && errno == ENOMEM)
+			xoom();
+		mode = st.st_mode & 07777;
+	} else {			/* a new file: the usual umask rules */
+		um = umask(0);
+		umask(um);
+		mode &= ~um;
+	}
 	if (a->path == NULL)
 		a->path = xstrdup(path);
-	else
-		mode = st.st_mode & 07777;
 	dir = dir_of(a->path);
 	base = strrchr(a->path, '/');
 	base = base ? base + 1 : a->path;
@@ -81,11 +97,6 @@ af_open(struct af *a, const char *path, struct diag *d)
 		free(a->path);
 		a->tmp = a->path = NULL;
 		return EXIT_CANTCREAT;
-	}
-	if (mode == 0666) {		/* a new file: the usual umask rules */
-		um = umask(0);
-		umask(um);
-		mode &= ~um;
 	}
 	(void)fchmod(a->fd, mode);
 	return 0;
@@ -107,6 +118,7 @@ af_abort(struct af *a)
 int
 af_commit(struct af *a, struct diag *d)
 {
+	char *dir;
 	int rc = 0;
 
 	if (a->tmp == NULL) {		/* direct write to a device or FIFO */
@@ -116,6 +128,7 @@ af_commit(struct af *a, struct diag *d)
 		af_abort(a);
 		return rc;
 	}
+	dir = dir_of(a->path);	/* nothing may fail for want of memory after the rename */
 	if (fsync(a->fd) < 0) {
 		rc = diag_syserr(d, EXIT_IOERR, POS_NONE, "cannot sync '%s'", a->tmp);
 	} else if (close(a->fd) < 0) {
@@ -129,11 +142,12 @@ af_commit(struct af *a, struct diag *d)
 		else {
 			free(a->tmp);
 			a->tmp = NULL;
-			if (af_sync_dir(a->path) < 0)
+			if (sync_dir(dir) < 0)
 				rc = diag_syserr(d, EXIT_IOERR, POS_NONE,
 				    "cannot sync the directory of '%s'", a->path);
 		}
 	}
+	free(dir);
 	af_abort(a);
 	return rc;
 }

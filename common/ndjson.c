@@ -36,7 +36,7 @@ nj_init(struct nj_reader *r, int fd, const char *name, enum nj_mode mode,
 	r->sc_num = NONUM;
 	r->tok = json_tokener_new_ex(NJ_MAXDEPTH + 2);
 	if (r->tok == NULL)
-		xmalloc(SIZE_MAX);	/* reports out of memory */
+		xoom();
 	json_tokener_set_flags(r->tok, JSON_TOKENER_STRICT |
 	    JSON_TOKENER_ALLOW_TRAILING_CHARS | JSON_TOKENER_VALIDATE_UTF8);
 }
@@ -294,7 +294,15 @@ parse(struct nj_reader *r, size_t n, struct nj_value *v)
 	struct json_object *o;
 
 	json_tokener_reset(r->tok);
+	errno = 0;
 	o = json_tokener_parse_ex(r->tok, r->buf + r->beg, (int)n);
+	/*
+	 * json-c 0.16 has no error for a failed allocation: it reports bad
+	 * syntax, or drops a key or part of a string without a word. A
+	 * malloc that failed left ENOMEM behind, though.
+	 */
+	if (errno == ENOMEM)
+		xoom();
 	e = json_tokener_get_error(r->tok);
 	if (o == NULL || e != json_tokener_success) {
 		size_t at = json_tokener_get_parse_end(r->tok);

@@ -20,6 +20,7 @@ opt_begin(struct diag *d)
 {
 	(void)d;
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);	/* a file size limit is EFBIG, reported */
 }
 
 void

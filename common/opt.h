@@ -17,7 +17,7 @@ enum { OPT_VERSION = 0x100, OPT_LONG_BASE };
 #define OPT_VERSION_ENTRY { "version", no_argument, NULL, OPT_VERSION }
 #define OPT_HELP_ENTRY { "help", no_argument, NULL, 'h' }
 
-/* Process-wide setup for a filter: SIGPIPE becomes EPIPE. */
+/* Process-wide setup for a filter: SIGPIPE becomes EPIPE, SIGXFSZ EFBIG. */
 void opt_begin(struct diag *);
 
 /*

@@ -13,8 +13,8 @@
 #include "exitcode.h"
 #include "xalloc.h"
 
-static void
-oom(void)
+void
+xoom(void)
 {
 	const char *msg = ": out of memory\n";
 
@@ -32,7 +32,7 @@ xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (p == NULL)
-		oom();
+		xoom();
 	return p;
 }
 
@@ -42,7 +42,7 @@ xcalloc(size_t n, size_t sz)
 	void *p = calloc(n ? n : 1, sz ? sz : 1);
 
 	if (p == NULL)
-		oom();
+		xoom();
 	return p;
 }
 
@@ -52,7 +52,7 @@ xrealloc(void *q, size_t n)
 	void *p = realloc(q, n ? n : 1);
 
 	if (p == NULL)
-		oom();
+		xoom();
 	return p;
 }
 
@@ -60,7 +60,7 @@ void *
 xreallocarray(void *q, size_t n, size_t sz)
 {
 	if (sz != 0 && n > SIZE_MAX / sz)
-		oom();
+		xoom();
 	return xrealloc(q, n * sz);
 }
 
@@ -76,7 +76,7 @@ xmemdup0(const void *s, size_t n)
 	char *p;
 
 	if (n == SIZE_MAX)
-		oom();
+		xoom();
 	p = xmalloc(n + 1);
 	memcpy(p, s, n);
 	p[n] = '\0';
@@ -92,7 +92,7 @@ xgrow(void **p, size_t *cap, size_t need, size_t sz)
 		return;
 	while (n < need) {
 		if (n > SIZE_MAX / 2)
-			oom();
+			xoom();
 		n *= 2;
 	}
 	*p = xreallocarray(*p, n, sz);

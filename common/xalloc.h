@@ -17,4 +17,8 @@ char *xmemdup0(const void *, size_t);	/* copy n bytes, add a NUL */
 /* Grow *p (holding *cap elements of size sz) to at least need elements. */
 void xgrow(void **p, size_t *cap, size_t need, size_t sz);
 
+/* Die of the same death when another library (json-c, libyaml, stdio)
+ * reports that it could not allocate. */
+_Noreturn void xoom(void);
+
 #endif

@@ -142,7 +142,7 @@ report_parser(struct loader *l)
 	char msg[512];
 
 	if (p->error == YAML_MEMORY_ERROR)
-		xmalloc(SIZE_MAX);
+		xoom();
 	if (p->context != NULL)
 		snprintf(msg, sizeof msg, "%s %s (line %lu, column %lu)",
 		    p->problem ? p->problem : "syntax error", p->context,
@@ -309,7 +309,7 @@ run(struct yl_doc *doc, struct diag *d, int status, FILE *f, const char *text,
 	l.d = d;
 	l.status = status;
 	if (!yaml_parser_initialize(&l.p))
-		xmalloc(SIZE_MAX);
+		xoom();
 	if (f != NULL)
 		yaml_parser_set_input_file(&l.p, f);
 	else
@@ -348,6 +348,8 @@ yl_load_file(struct yl_doc *doc, const char *path, struct diag *d, int status)
 
 	doc_init(doc, path);
 	if ((f = fopen(path, "rb")) == NULL) {
+		if (errno == ENOMEM)
+			xoom();
 		diag_syserr(d, status, POS_NONE, "cannot open '%s'", path);
 		return -1;
 	}

@@ -6,6 +6,7 @@
  * and a record limit (bits 5-7). The rest is the input. Every value
  * handed out must be an object whose bytes are exactly the input at its
  * reported line and column, and must parse again to an equal object.
+ * In line mode, nj_next_raw plus nj_parse must give what nj_next gives.
  */
 #include <string.h>
 #include <unistd.h>
@@ -63,6 +64,68 @@ check_value(const struct nj_reader *r, const struct nj_value *v,
 	json_tokener_free(tok);
 }
 
+/* A reader over data[1, size) as the mode byte data[0] says. */
+static int
+reader(struct nj_reader *r, const uint8_t *data, size_t size, struct diag *d)
+{
+	int fd = fuzz_fd(data + 1, size - 1);
+
+	if (fd < 0)
+		return -1;
+	nj_init(r, fd, "fuzz", data[0] & 1 ? NJ_STREAM : NJ_LINES, d);
+	r->rdmax = (data[0] >> 1) & 15;
+	if (maxlens[data[0] >> 5] != 0)
+		r->maxlen = maxlens[data[0] >> 5];
+	return fd;
+}
+
+/* nj_next_raw and nj_parse, as the threads of placectl -j use them. */
+static int
+next_raw(struct nj_reader *r, struct nj_reader *p, struct nj_value *v)
+{
+	struct nj_value raw;
+	int rc = nj_next_raw(r, &raw);
+
+	if (rc != NJ_VALUE)
+		return rc;
+	FUZZ_ASSERT(raw.obj == NULL);
+	return nj_parse(p, raw.text, raw.len, &raw.pos, v);
+}
+
+static void
+same_as_raw(const uint8_t *data, size_t size)
+{
+	struct diag da = DIAG_INIT("fuzz_ndjson"), db = DIAG_INIT("fuzz_ndjson");
+	struct nj_reader a, b, p;
+	struct nj_value va, vb;
+	int fa, fb, ra, rb;
+
+	if ((fa = reader(&a, data, size, &da)) < 0)
+		return;
+	if ((fb = reader(&b, data, size, &db)) < 0) {
+		nj_close(&a);
+		close(fa);
+		return;
+	}
+	nj_init(&p, -1, "fuzz", NJ_LINES, &db);
+	do {
+		ra = nj_next(&a, &va);
+		rb = next_raw(&b, &p, &vb);
+		FUZZ_ASSERT(ra == rb);
+		FUZZ_ASSERT(da.nerr == db.nerr);
+		if (ra != NJ_VALUE)
+			continue;
+		FUZZ_ASSERT(va.pos.line == vb.pos.line && va.pos.col == vb.pos.col);
+		FUZZ_ASSERT(va.len == vb.len && memcmp(va.text, vb.text, va.len) == 0);
+		FUZZ_ASSERT(json_object_equal(va.obj, vb.obj));
+	} while (ra != NJ_EOF);
+	nj_close(&a);
+	nj_close(&b);
+	nj_close(&p);
+	close(fa);
+	close(fb);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -72,14 +135,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned long last_line = 0, steps = 0;
 	int fd, rc;
 
-	if (size < 1)
+	if (size < 1 || (fd = reader(&r, data, size, &d)) < 0)
 		return 0;
-	if ((fd = fuzz_fd(data + 1, size - 1)) < 0)
-		return 0;
-	nj_init(&r, fd, "fuzz", data[0] & 1 ? NJ_STREAM : NJ_LINES, &d);
-	r.rdmax = (data[0] >> 1) & 15;
-	if (maxlens[data[0] >> 5] != 0)
-		r.maxlen = maxlens[data[0] >> 5];
 	while ((rc = nj_next(&r, &v)) != NJ_EOF) {
 		FUZZ_ASSERT(rc == NJ_VALUE || rc == NJ_BAD);
 		/* each call consumes input: no more results than bytes */
@@ -97,5 +154,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(d.nerr <= 1);
 	nj_close(&r);
 	close(fd);
+	if ((data[0] & 1) == 0)
+		same_as_raw(data, size);
 	return 0;
 }

@@ -86,6 +86,21 @@ main(void)
 	is_int(st.st_mode & 07777, 0640, "the file's mode is kept");
 	is_int(entries(), 1, "no temporary file is left");
 
+	/* a mode of 0666 was taken for a new file and lost the umask's bits */
+	chmod(path("f"), 0666);
+	umask(022);
+	is_int(af_open(&a, path("f"), &d), 0, "open a file of mode 0666");
+	is_int(write(a.fd, "new\n", 4), 4, "write");
+	is_int(af_commit(&a, &d), 0, "commit");
+	stat(path("f"), &st);
+	is_int(st.st_mode & 07777, 0666, "mode 0666 is kept too");
+	is_int(af_open(&a, path("new"), &d), 0, "open a new file");
+	is_int(af_commit(&a, &d), 0, "commit");
+	stat(path("new"), &st);
+	is_int(st.st_mode & 07777, 0644, "a new file follows the umask");
+	unlink(path("new"));
+	chmod(path("f"), 0640);
+
 	is_int(af_open(&a, path("f"), &d), 0, "open again");
 	is_int(write(a.fd, "partial", 7), 7, "write part");
 	af_abort(&a);
