@@ -13,21 +13,23 @@ static void PK_PRINTF(4, 0)
 vreport(const struct diag *d, const char *level, const struct pos *p,
     const char *fmt, va_list ap, const char *tail)
 {
-	fprintf(stderr, "%s: ", d->prog);
+	FILE *f = d->to != NULL ? d->to : stderr;
+
+	fprintf(f, "%s: ", d->prog);
 	if (p != NULL && p->file != NULL) {
-		fputs(p->file, stderr);
+		fputs(p->file, f);
 		if (p->line > 0)
-			fprintf(stderr, ":%lu", p->line);
+			fprintf(f, ":%lu", p->line);
 		if (p->line > 0 && p->col > 0)
-			fprintf(stderr, ":%lu", p->col);
-		fputs(": ", stderr);
+			fprintf(f, ":%lu", p->col);
+		fputs(": ", f);
 	}
 	if (level != NULL)
-		fputs(level, stderr);
-	vfprintf(stderr, fmt, ap);
+		fputs(level, f);
+	vfprintf(f, fmt, ap);
 	if (tail != NULL)
-		fprintf(stderr, ": %s", tail);
-	fputc('\n', stderr);
+		fprintf(f, ": %s", tail);
+	fputc('\n', f);
 }
 
 int

@@ -12,12 +12,14 @@
 #define PK_DIAG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct diag {
 	const char *prog;	/* tool name, e.g. "rh-load" */
 	int quiet;		/* -q: drop warnings */
 	unsigned long nwarn;	/* warnings issued (counted even when quiet) */
 	unsigned long nerr;	/* errors issued */
+	FILE *to;		/* where messages go; NULL: stderr */
 };
 
 /* A position in an input: any field may be 0/NULL when unknown. */
@@ -27,7 +29,7 @@ struct pos {
 	unsigned long col;
 };
 
-#define DIAG_INIT(prog) { (prog), 0, 0, 0 }
+#define DIAG_INIT(prog) { (prog), 0, 0, 0, NULL }
 #define POS_NONE ((const struct pos *)0)
 
 #if defined(__GNUC__)

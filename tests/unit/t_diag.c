@@ -71,5 +71,18 @@ main(void)
 	d.quiet = 1;
 	is_str(capture(warn, &d), "", "-q silences warnings");
 	is_int(d.nwarn, 2, "warnings counted even when quiet");
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		struct diag m = DIAG_INIT("tool");
+
+		m.to = f;
+		is_str(capture(nopos, &m), "", "messages sent elsewhere leave stderr alone");
+		fflush(f);
+		is_str(buf, "tool: plain\n", "and land there");
+		fclose(f);
+		free(buf);
+	}
 	return tap_done();
 }
