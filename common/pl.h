@@ -1,13 +1,16 @@
 /*
  * pl.h - what every part of the YuniKorn placement engine (pl_*) shares:
- * the compatibility level, and a growable byte buffer for paths and
- * messages built while placing an application.
+ * the compatibility level, a growable byte buffer for paths and messages
+ * built while placing an application, and reporting configuration
+ * problems at their position.
  */
 #ifndef PK_PL_H
 #define PK_PL_H
 
 #include <stddef.h>
 #include <string.h>
+
+#include "diag.h"
 
 /* Which YuniKorn to behave like: 0.10 (the seed documents) or 1.7. */
 enum pl_compat { PL_010, PL_17 };
@@ -25,6 +28,13 @@ void pl_buf_printf(struct pl_buf *, const char *, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* A configuration error (status EXIT_CONFIG) or warning at file:line:col,
+ * counted in *count. */
+void pl_conf_err(struct diag *, int *count, const char *file, unsigned long line,
+    unsigned long col, const char *, ...) PK_PRINTF(6, 7);
+void pl_conf_warn(struct diag *, unsigned long *count, const char *file,
+    unsigned long line, unsigned long col, const char *, ...) PK_PRINTF(6, 7);
 
 static inline void
 pl_buf_clear(struct pl_buf *b)

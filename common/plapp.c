@@ -51,12 +51,24 @@ member(struct json_object *obj, const char *key)
 	return v;
 }
 
+static void
+add_group(struct pl_appbuf *b, const char *s, size_t n)
+{
+	if (b->ng == b->capg) {
+		b->capg = b->capg ? 2 * b->capg : 16;
+		b->groups = xreallocarray(b->groups, b->capg, sizeof *b->groups);
+		b->glens = xreallocarray(b->glens, b->capg, sizeof *b->glens);
+	}
+	b->groups[b->ng] = s;
+	b->glens[b->ng++] = n;
+}
+
 int
 pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
     struct pl_buf *err)
 {
 	struct json_object *v;
-	size_t i, n;
+	size_t i, n, g0 = b->ng, t0 = b->nt;
 
 	memset(a, 0, sizeof *a);
 	a->user.name = a->queue = "";
@@ -76,54 +88,54 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 		if (!json_object_is_type(v, json_type_array))
 			return wrong(err, "'groups' must be an array of strings");
 		n = json_object_array_length(v);
-		if (n > b->capg) {
-			b->groups = xreallocarray(b->groups, n, sizeof *b->groups);
-			b->glens = xreallocarray(b->glens, n, sizeof *b->glens);
-			b->capg = n;
-		}
 		for (i = 0; i < n; i++) {
 			struct json_object *g = json_object_array_get_idx(v, i);
 
-			if (!json_object_is_type(g, json_type_string))
+			if (!json_object_is_type(g, json_type_string)) {
+				b->ng = g0;
 				return wrong(err, "'groups' must be an array of strings");
-			b->groups[i] = json_object_get_string(g);
-			b->glens[i] = (size_t)json_object_get_string_len(g);
+			}
+			add_group(b, json_object_get_string(g),
+			    (size_t)json_object_get_string_len(g));
 		}
-		a->user.groups = b->groups;
-		a->user.glens = b->glens;
-		a->user.ngroups = n;
 		a->groups_given = n > 0;
 	}
-	if (!a->groups_given) {		/* the default resolver: [user] */
-		b->nogroup[0] = a->user.name;
-		b->nogrouplen[0] = a->user.len;
-		a->user.groups = b->nogroup;
-		a->user.glens = b->nogrouplen;
-		a->user.ngroups = 1;
-	}
+	if (!a->groups_given)		/* the default resolver: [user] */
+		add_group(b, a->user.name, a->user.len);
 	if ((v = member(obj, "tags")) != NULL) {
-		if (!json_object_is_type(v, json_type_object))
+		if (!json_object_is_type(v, json_type_object)) {
+			b->ng = g0;
 			return wrong(err, "'tags' must be an object of strings");
-		n = (size_t)json_object_object_length(v);
-		if (n > b->capt) {
-			b->tags = xreallocarray(b->tags, n, sizeof *b->tags);
-			b->capt = n;
 		}
-		i = 0;
 		json_object_object_foreach(v, key, val) {
-			if (!json_object_is_type(val, json_type_string))
+			if (!json_object_is_type(val, json_type_string)) {
+				b->ng = g0;
+				b->nt = t0;
 				return wrong(err, "tag values must be strings");
-			b->tags[i].k = key;
-			b->tags[i].kn = strlen(key);
-			b->tags[i].v = json_object_get_string(val);
-			b->tags[i].vn = (size_t)json_object_get_string_len(val);
-			i++;
+			}
+			if (b->nt == b->capt) {
+				b->capt = b->capt ? 2 * b->capt : 16;
+				b->tags = xreallocarray(b->tags, b->capt, sizeof *b->tags);
+			}
+			b->tags[b->nt].k = key;
+			b->tags[b->nt].kn = strlen(key);
+			b->tags[b->nt].v = json_object_get_string(val);
+			b->tags[b->nt++].vn = (size_t)json_object_get_string_len(val);
 		}
-		a->tags = b->tags;
-		a->ntags = i;
 	}
+	a->user.ngroups = b->ng - g0;
+	a->ntags = b->nt - t0;
+	pl_app_rebase(a, b, g0, t0);
 	pl_app_set_forced(a);
 	return 0;
+}
+
+void
+pl_app_rebase(struct pl_app *a, const struct pl_appbuf *b, size_t g0, size_t t0)
+{
+	a->user.groups = b->groups + g0;
+	a->user.glens = b->glens + g0;
+	a->tags = a->ntags > 0 ? b->tags + t0 : NULL;
 }
 
 void

@@ -34,25 +34,32 @@ const char *pl_app_tag(const struct pl_app *, const char *name, size_t,
 /* Set app->forced from its tags (Go's strconv.ParseBool of the value). */
 void pl_app_set_forced(struct pl_app *);
 
-/* Storage reused from one application to the next. */
+/*
+ * Where the groups and tags of applications are kept: filled by
+ * pl_app_from_json, emptied by the caller (ng = nt = 0) when its
+ * applications are done with, never freed in between.
+ */
 struct pl_appbuf {
 	const char **groups;
 	size_t *glens;
-	size_t capg;
+	size_t ng, capg;
 	struct pl_tag *tags;
-	size_t capt;
-	const char *nogroup[1];
-	size_t nogrouplen[1];
+	size_t nt, capt;
 };
 
 /*
  * Fill app from a parsed JSON object {"user":U,"groups":[...],"queue":Q,
- * "tags":{...}}. Strings point into obj. A missing or empty groups list
- * means the user's own name as its one group (the scheduler's default
- * resolver). Returns 0, or -1 with the problem in err (a wrong type).
+ * "tags":{...}}; absent or null members are empty. Strings point into obj,
+ * groups and tags into b (from b->ng and b->nt on entry: valid until b
+ * grows again). A missing or empty groups list means the user's own name
+ * as its one group (the scheduler's default resolver). Returns 0, or -1
+ * with the problem in err (a member of the wrong type).
  */
-int pl_app_from_json(struct pl_app *, struct pl_appbuf *, struct json_object *,
+int pl_app_from_json(struct pl_app *, struct pl_appbuf *b, struct json_object *,
     struct pl_buf *err);
+/* Point app's groups and tags at b again, from the given starts. */
+void pl_app_rebase(struct pl_app *, const struct pl_appbuf *, size_t g0,
+    size_t t0);
 void pl_appbuf_free(struct pl_appbuf *);
 
 #endif

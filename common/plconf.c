@@ -9,7 +9,6 @@
  * for their shape only.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -84,19 +83,9 @@ static const struct field f_partition[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-static void PK_PRINTF(3, 4)
-bad(struct dec *x, const struct yl_node *n, const char *fmt, ...)
-{
-	struct pos at = { x->file, n ? n->line : 0, n ? n->col : 0 };
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	diag_err(x->d, EXIT_CONFIG, &at, "%s", msg);
-	x->nerr++;
-}
+/* An error at node n (or nowhere in particular). */
+#define bad(x, n, ...) pl_conf_err((x)->d, &(x)->nerr, (x)->file, \
+	(n) != NULL ? (n)->line : 0, (n) != NULL ? (n)->col : 0, __VA_ARGS__)
 
 static const char *
 kind(const struct yl_node *n)

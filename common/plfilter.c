@@ -357,9 +357,7 @@ pl_re_anchored(const char *s, size_t n)
 			break;
 		s += k, n -= k;
 	}
-	if (n < 2 || s[0] != '^' || s[n - 1] != '$')
-		return 0;
-	return n < 3 || s[n - 2] != '\\';
+	return n > 0 && s[0] == '^';
 }
 
 static int

@@ -66,7 +66,7 @@ int pl_filter_allows(const struct pl_filter *, const struct pl_user *,
 int pl_filter_check_entry(const char *, size_t, int group, enum pl_compat,
     struct pl_buf *why);
 
-/* Is a regular expression anchored at both ends (^...$)? For warnings. */
+/* Is a regular expression anchored at the start (^...)? For warnings. */
 int pl_re_anchored(const char *, size_t);
 
 /* Low level: compile (NULL with a message in err), match, free. */

@@ -128,26 +128,11 @@ pl_part_free(struct pl_part *p)
 	pl_conf_free(&p->conf);
 }
 
-/* Applications placed in q and below. */
-static uint64_t *
-subtree_apps(const struct pl_tree *t)
-{
-	uint64_t *n = xcalloc(t->nall + 1, sizeof *n);
-	size_t i;
-
-	for (i = t->nall; i-- > 0;) {	/* children come after parents */
-		n[i] += t->all[i]->napps;
-		if (t->all[i]->parent != NULL)
-			n[t->all[i]->parent->idx] += n[i];
-	}
-	return n;
-}
-
 /* Carry the queues in use from the old tree into the new one. */
 static void
 carry(struct pl_tree *nt, struct pl_tree *ot)
 {
-	uint64_t *used = subtree_apps(ot);
+	uint64_t *used = pl_tree_totals(ot);
 	struct pl_buf why = { 0 };
 	size_t i;
 

@@ -169,6 +169,20 @@ pl_tree_ancestor(struct pl_tree *t, const char *path, size_t n)
 	return walk_up(t, &at);
 }
 
+uint64_t *
+pl_tree_totals(const struct pl_tree *t)
+{
+	uint64_t *n = xcalloc(t->nall + 1, sizeof *n);
+	size_t i;
+
+	for (i = t->nall; i-- > 0;) {	/* children come after parents */
+		n[i] += t->all[i]->napps;
+		if (t->all[i]->parent != NULL)
+			n[t->all[i]->parent->idx] += n[i];
+	}
+	return n;
+}
+
 int
 pl_queue_submit_ok(const struct pl_queue *q, const struct pl_user *u)
 {

@@ -57,6 +57,9 @@ struct pl_queue *pl_tree_get(struct pl_tree *, const char *path, size_t);
  * NULL when walking up runs out of dots first (YuniKorn panics there).
  */
 struct pl_queue *pl_tree_ancestor(struct pl_tree *, const char *path, size_t);
+/* Applications placed in and below each queue, by index in tree->all;
+ * the caller frees the array. */
+uint64_t *pl_tree_totals(const struct pl_tree *);
 /* May the user submit to q: its submit or admin ACL, or q's parent's. */
 int pl_queue_submit_ok(const struct pl_queue *, const struct pl_user *);
 

@@ -1,7 +1,6 @@
 /*
  * plrule.c - building and evaluating placement rules (plrule.h).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,21 +16,6 @@ static const struct {
 	{ "provided", PL_PROVIDED }, { "user", PL_USER }, { "fixed", PL_FIXED },
 	{ "tag", PL_TAG }, { "test", PL_TEST }, { "recovery", PL_RECOVERY },
 };
-
-static void PK_PRINTF(6, 7)
-bad(struct diag *d, int *nerr, const char *file, unsigned long line,
-    unsigned long col, const char *fmt, ...)
-{
-	struct pos at = { file, line, col };
-	char msg[768];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	diag_err(d, EXIT_CONFIG, &at, "%s", msg);
-	(*nerr)++;
-}
 
 static void
 build_filter(struct pl_rule *r, const struct pl_filterconf *f, enum pl_compat c)
@@ -78,13 +62,13 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 			break;
 	if (i < sizeof known / sizeof known[0] && known[i].kind == PL_RECOVERY) {
 		if (c == PL_17)
-			bad(d, nerr, file, nline, ncol,
+			pl_conf_err(d, nerr, file, nline, ncol,
 			    "recovery rule cannot be part of the config");
 		i = sizeof known / sizeof known[0];
 	}
 	if (i == sizeof known / sizeof known[0]) {
 		if (*nerr == before)
-			bad(d, nerr, file, nline, ncol, "unknown rule name specified "
+			pl_conf_err(d, nerr, file, nline, ncol, "unknown rule name specified "
 			    "'%s', failing placement rule config", name);
 		if (conf->parent != NULL)
 			pl_rule_free(pl_rule_build(conf->parent, file, c, d, nerr));
@@ -103,7 +87,7 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 		r->value = xmemdup0(low.s, low.n);
 		r->vlen = low.n;
 		if (r->vlen == 0)
-			bad(d, nerr, file, vline, vcol, "a %s queue rule must have a "
+			pl_conf_err(d, nerr, file, vline, vcol, "a %s queue rule must have a "
 			    "%s set", r->name, r->kind == PL_FIXED ? "queue name" :
 			    "tag name");
 	}
@@ -117,7 +101,7 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 				    (size_t)(e - s), c)) {
 					pl_queue_name_why(&why, s, dot ? (size_t)(dot - s) :
 					    (size_t)(e - s), c);
-					bad(d, nerr, file, vline, vcol, "%s", why.s);
+					pl_conf_err(d, nerr, file, vline, vcol, "%s", why.s);
 					break;
 				}
 				if (dot == NULL)
@@ -126,7 +110,7 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 		}
 		r->qualified = r->vlen >= 4 && memcmp(r->value, "root", 4) == 0;
 		if (r->qualified && conf->parent != NULL)
-			bad(d, nerr, file, vline, vcol, "cannot have a fixed queue rule "
+			pl_conf_err(d, nerr, file, vline, vcol, "cannot have a fixed queue rule "
 			    "with a qualified queue name ('%s') and a parent rule",
 			    r->value);
 	}

@@ -1,7 +1,6 @@
 /*
  * plvalid.c - the configuration validator (plvalid.h).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -12,21 +11,6 @@
 #include "plname.h"
 #include "plvalid.h"
 #include "xalloc.h"
-
-static void PK_PRINTF(6, 7)
-bad(struct diag *d, int *count, const char *file, unsigned long line,
-    unsigned long col, const char *fmt, ...)
-{
-	struct pos at = { file, line, col };
-	char msg[768];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	diag_err(d, EXIT_CONFIG, &at, "%s", msg);
-	(*count)++;
-}
 
 static int
 lower_eq(const char *a, size_t an, const char *b)
@@ -49,7 +33,7 @@ check_acl(const struct pl_cstr *acl, const char *file, struct diag *d,
 	struct pl_buf why = { 0 };
 
 	if (acl->set && pl_acl_check(acl->s, acl->n, &why) != 0)
-		bad(d, &st->queues, file, acl->line, acl->col, "%s", why.s);
+		pl_conf_err(d, &st->queues, file, acl->line, acl->col, "%s", why.s);
 	pl_buf_free(&why);
 }
 
@@ -68,7 +52,7 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
 		unsigned long col = k->name.set ? k->name.col : k->col;
 
 		if (!pl_queue_name_ok(name, k->name.n, c)) {
-			bad(d, &st->queues, file, line, col, "invalid child name "
+			pl_conf_err(d, &st->queues, file, line, col, "invalid child name "
 			    "'%s', a name must only have alphanumeric characters, "
 			    "%s and be no longer than 64 characters", name,
 			    c == PL_17 ? "-, _, :, #, / or @," : "- or _,");
@@ -79,7 +63,7 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
 			    lower_eq(q->queues[j].name.s, q->queues[j].name.n, name))
 				break;
 		if (j < i)
-			bad(d, &st->queues, file, line, col, "duplicate child name "
+			pl_conf_err(d, &st->queues, file, line, col, "duplicate child name "
 			    "found with name '%s', level %d", name, level);
 	}
 	for (i = 0; i < q->nqueues; i++)
@@ -118,17 +102,17 @@ check_filter(const struct pl_filterconf *f, const char *file, enum pl_compat c,
 	const char *t = f->type.set ? f->type.s : "";
 
 	if (*t != '\0' && strcasecmp(t, "allow") != 0 && strcasecmp(t, "deny") != 0)
-		bad(d, &st->rulesyntax, file, f->type.line, f->type.col,
+		pl_conf_err(d, &st->rulesyntax, file, f->type.line, f->type.col,
 		    "invalid rule filter type '%s', filter type must be either "
 		    "'', allow or deny", t);
 	if (f->nusers == 1 && pl_filter_check_entry(f->users[0].s,
 	    f->users[0].n, 0, c, &why) != 0)
-		bad(d, &st->rulesyntax, file, f->users[0].line, f->users[0].col,
+		pl_conf_err(d, &st->rulesyntax, file, f->users[0].line, f->users[0].col,
 		    "invalid rule filter user list is not a proper list or "
 		    "regexp: %s", why.s);
 	if (f->ngroups == 1 && pl_filter_check_entry(f->groups[0].s,
 	    f->groups[0].n, 1, c, &why) != 0)
-		bad(d, &st->rulesyntax, file, f->groups[0].line, f->groups[0].col,
+		pl_conf_err(d, &st->rulesyntax, file, f->groups[0].line, f->groups[0].col,
 		    "invalid rule filter group list is not a proper list or "
 		    "regexp: %s", why.s);
 	pl_buf_free(&why);
@@ -141,7 +125,7 @@ check_rule(const struct pl_ruleconf *r, const char *file, enum pl_compat c,
 	const char *name = r->name.set ? r->name.s : "";
 
 	if (!pl_rule_name_ok(name, r->name.n))
-		bad(d, &st->rulesyntax, file, r->name.set ? r->name.line : r->line,
+		pl_conf_err(d, &st->rulesyntax, file, r->name.set ? r->name.line : r->line,
 		    r->name.set ? r->name.col : r->col, "invalid rule name '%s', "
 		    "a name must be a valid identifier", name);
 	if (r->parent != NULL)
@@ -225,7 +209,7 @@ check_static(const struct pl_partconf *p, size_t no, const char *file,
 		}
 		if (strncmp(val, "root", 4) == 0) {
 			if (path.n > 0) {
-				bad(d, &st->staticpath, file, chain[n]->line,
+				pl_conf_err(d, &st->staticpath, file, chain[n]->line,
 				    chain[n]->col, "illegal fully qualified 'fixed' "
 				    "rule with value %s", val);
 				goto out;
@@ -243,15 +227,15 @@ check_static(const struct pl_partconf *p, size_t no, const char *file,
 	res = walk_static(p->queues, p->nqueues, NULL, low.s, create, dynamic, &last);
 	r = &p->rules[no];
 	if (res == PATH_NOT_LEAF)
-		bad(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
+		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
 		    "#%zu (%s) references a queue (%s) which is not a leaf", no,
 		    names.s, path.s);
 	else if (res == PATH_MISSING)
-		bad(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
+		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
 		    "#%zu (%s) references non-existing queues (%s) and create is "
 		    "'false'", no, names.s, path.s);
 	else if (res == PATH_BELOW_LEAF)
-		bad(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
+		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
 		    "#%zu (%s) references non-existing queues (%s) which cannot be "
 		    "created because the last queue (%s) in the hierarchy is a leaf",
 		    no, names.s, path.s, last ? last : "");
@@ -268,11 +252,11 @@ pl_validate_part(struct pl_partconf *p, const char *file, enum pl_compat c,
 	size_t i;
 
 	if (!p->queues_set) {
-		bad(d, &st->queues, file, p->line, p->col, "queue config is not set");
+		pl_conf_err(d, &st->queues, file, p->line, p->col, "queue config is not set");
 	} else {
 		insert_root(p);
 		if (p->queues[0].resources)
-			bad(d, &st->queues, file, p->queues[0].line, p->queues[0].col,
+			pl_conf_err(d, &st->queues, file, p->queues[0].line, p->queues[0].col,
 			    "root queue must not have resource limits set");
 		check_queue(&p->queues[0], 1, file, c, d, st);
 	}
@@ -306,7 +290,7 @@ pl_validate(struct pl_conf *conf, enum pl_compat c, struct diag *d,
 			    p->name.s))
 				break;
 		if (j < i)
-			bad(d, &st->queues, conf->file, p->name.line, p->name.col,
+			pl_conf_err(d, &st->queues, conf->file, p->name.line, p->name.col,
 			    "duplicate partition name found with name '%s'", p->name.s);
 		pl_validate_part(p, conf->file, c, d, st);
 	}

@@ -1,0 +1,522 @@
+/*
+ * plrun.c - the application stream (plrun.h).
+ */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "exitcode.h"
+#include "ndjson.h"
+#include "plout.h"
+#include "plrun.h"
+#include "xalloc.h"
+
+/* What the placing thread keeps from one application to the next. */
+struct ctx {
+	struct pl_run *run;
+	struct pl_result res, old;
+	struct pl_appbuf ab;
+	struct pl_buf err;
+	int status;		/* the run's exit status so far */
+	int stop;		/* no more placing */
+};
+
+static void
+reload(struct pl_run *run, struct pl_part *p)
+{
+	if (pl_part_reload(p, run->d) != 0)
+		diag_warn(run->d, POS_NONE, "configuration '%s' not reloaded: the "
+		    "previous configuration stays", p->file);
+}
+
+static int
+differ(const struct pl_result *a, const struct pl_result *b)
+{
+	if (a->how == PL_PLACED && b->how == PL_PLACED)
+		return a->queue != NULL && b->queue != NULL &&
+		    strcmp(a->queue->path, b->queue->path) != 0;
+	return (a->how == PL_PLACED) != (b->how == PL_PLACED);
+}
+
+/* Place one application and write it. 0, or -1 for a bad record. */
+static int
+place_one(struct ctx *cx, const char *text, size_t len, struct json_object *obj,
+    const struct pl_app *a, const struct pos *pos)
+{
+	struct pl_run *run = cx->run;
+	struct pl_part *p = run->part, *o = run->old;
+
+	if (run->hup != NULL && *run->hup) {
+		*run->hup = 0;
+		reload(run, p);
+		if (o != NULL)
+			reload(run, o);
+	}
+	cx->res.trace = run->mode == PL_RUN_EXPLAIN;
+	pl_place(&p->mgr, &p->tree, a, &cx->res);
+	if (o != NULL)
+		pl_place(&o->mgr, &o->tree, a, &cx->old);
+	if (cx->res.how == PL_LIMIT || (o != NULL && cx->old.how == PL_LIMIT)) {
+		diag_err(run->d, EXIT_DATAERR, pos, "%s", cx->res.how == PL_LIMIT ?
+		    cx->res.reason.s : cx->old.reason.s);
+		return -1;
+	}
+	run->napps++;
+	switch (run->mode) {
+	case PL_RUN_PLACE:
+	case PL_RUN_EXPLAIN:
+		pl_out_open(run->out, text, len, obj, "placement");
+		pl_out_placement(run->out, &cx->res, &p->tree,
+		    run->mode == PL_RUN_EXPLAIN);
+		pl_out_close(run->out);
+		break;
+	case PL_RUN_DIFF:
+		if (!differ(&cx->old, &cx->res))
+			break;
+		run->ndiff++;
+		pl_out_open(run->out, text, len, obj, "placement");
+		ob_write(run->out, "{\"old\":", 7);
+		pl_out_placement(run->out, &cx->old, &o->tree, 0);
+		ob_write(run->out, ",\"new\":", 7);
+		pl_out_placement(run->out, &cx->res, &p->tree, 0);
+		ob_putc(run->out, '}');
+		pl_out_close(run->out);
+		break;
+	case PL_RUN_COUNT:
+		break;
+	}
+	return 0;
+}
+
+/* A bad record was reported: go on or stop. */
+static void
+bad_record(struct ctx *cx)
+{
+	cx->run->nbad++;
+	if (!cx->run->keep_going) {
+		cx->status = EXIT_DATAERR;
+		cx->stop = 1;
+	}
+}
+
+static int
+out_failed(const struct pl_run *run)
+{
+	return run->out != NULL && run->out->err != 0;
+}
+
+static void
+run_single(struct ctx *cx, struct nj_reader *r)
+{
+	struct pl_run *run = cx->run;
+	struct nj_value v;
+	struct pl_app a;
+	int rc;
+
+	r->flush = run->out;
+	while (!cx->stop && !out_failed(run)) {
+		if ((rc = nj_next(r, &v)) == NJ_EOF)
+			break;
+		if (rc == NJ_IOERR) {
+			cx->status = EXIT_IOERR;
+			break;
+		}
+		if (rc == NJ_VALUE) {
+			cx->ab.ng = cx->ab.nt = 0;
+			if (pl_app_from_json(&a, &cx->ab, v.obj, &cx->err) != 0) {
+				diag_err(run->d, EXIT_DATAERR, &v.pos, "%s", cx->err.s);
+				rc = NJ_BAD;
+			} else if (place_one(cx, v.text, v.len, v.obj, &a, &v.pos) != 0)
+				rc = NJ_BAD;
+		}
+		if (rc == NJ_BAD)
+			bad_record(cx);
+	}
+}
+
+/* ---- the -j pipeline ---- */
+
+#define BATCH_LINES 1024
+#define BATCH_BYTES (256 * 1024)
+
+enum { B_FREE, B_QUEUED, B_PARSING, B_PARSED };
+
+struct bline {
+	size_t off, len;	/* the line in the batch's text */
+	struct pos pos;
+	size_t msg, msglen;	/* a bad record: its message in msgs */
+	int bad, ioerr;
+	struct json_object *obj;
+	size_t vlen;		/* the object's bytes from off */
+	size_t g0, t0;		/* its groups and tags in ab */
+	struct pl_app app;
+};
+
+struct batch {
+	int state;
+	char *text;
+	size_t tlen, tcap;
+	struct bline *lines;
+	size_t nlines, cap;
+	struct pl_appbuf ab;
+	struct pl_buf msgs;
+	struct json_object **objs;	/* parsed last time: put before reuse */
+	size_t nobjs, capobjs;
+};
+
+struct pipe {
+	struct ctx *cx;
+	struct nj_reader *r;
+	FILE *rcap;		/* the reader's messages */
+	char *rcapbuf;
+	size_t rcaplen;
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct batch *ring;
+	size_t k;
+	size_t head, tail;	/* in flight: ring[tail .. head), in order */
+	size_t next;		/* the next queued batch for a parser */
+	struct batch *cur;	/* being filled */
+	int quit;
+};
+
+/* Messages reported through a diag of ours land in a memory stream. */
+static void
+take_msg(FILE *f, char **buf, size_t *len, struct pl_buf *into, size_t *off,
+    size_t *n)
+{
+	fflush(f);
+	*off = into->n;
+	pl_buf_add(into, *buf, *len);
+	*n = *len;
+	fseeko(f, 0, SEEK_SET);
+	fflush(f);
+}
+
+struct worker {
+	struct pipe *pp;
+	pthread_t tid;
+	struct nj_reader p;
+	struct diag d;
+	FILE *cap;
+	char *capbuf;
+	size_t caplen;
+	struct pl_buf err;
+};
+
+static void
+parse_batch(struct worker *w, struct batch *b)
+{
+	struct nj_value v;
+	size_t i;
+
+	for (i = 0; i < b->nobjs; i++)
+		json_object_put(b->objs[i]);
+	b->nobjs = 0;
+	b->ab.ng = b->ab.nt = 0;
+	for (i = 0; i < b->nlines; i++) {
+		struct bline *l = &b->lines[i];
+
+		if (l->bad)
+			continue;
+		if (nj_parse(&w->p, b->text + l->off, l->len, &l->pos, &v) != NJ_VALUE) {
+			l->bad = 1;
+			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
+			    &l->msglen);
+			continue;
+		}
+		l->obj = json_object_get(v.obj);
+		l->vlen = v.len;
+		xgrow((void **)&b->objs, &b->capobjs, b->nobjs + 1, sizeof *b->objs);
+		b->objs[b->nobjs++] = l->obj;
+		l->g0 = b->ab.ng;
+		l->t0 = b->ab.nt;
+		if (pl_app_from_json(&l->app, &b->ab, l->obj, &w->err) != 0) {
+			l->bad = 1;
+			diag_err(&w->d, EXIT_DATAERR, &l->pos, "%s", w->err.s);
+			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
+			    &l->msglen);
+		}
+	}
+	for (i = 0; i < b->nlines; i++)	/* ab may have moved */
+		if (!b->lines[i].bad)
+			pl_app_rebase(&b->lines[i].app, &b->ab, b->lines[i].g0,
+			    b->lines[i].t0);
+}
+
+static void *
+work(void *arg)
+{
+	struct worker *w = arg;
+	struct pipe *pp = w->pp;
+	struct batch *b;
+
+	pthread_mutex_lock(&pp->mu);
+	for (;;) {
+		b = &pp->ring[pp->next % pp->k];
+		while (!pp->quit && b->state != B_QUEUED) {
+			pthread_cond_wait(&pp->work, &pp->mu);
+			b = &pp->ring[pp->next % pp->k];
+		}
+		if (b->state != B_QUEUED)
+			break;
+		b->state = B_PARSING;
+		pp->next++;
+		pthread_mutex_unlock(&pp->mu);
+		parse_batch(w, b);
+		pthread_mutex_lock(&pp->mu);
+		b->state = B_PARSED;
+		pthread_cond_broadcast(&pp->done);
+	}
+	pthread_mutex_unlock(&pp->mu);
+	return NULL;
+}
+
+static void
+submit(struct pipe *pp)
+{
+	pthread_mutex_lock(&pp->mu);
+	pp->cur->state = B_QUEUED;
+	pthread_cond_broadcast(&pp->work);
+	pthread_mutex_unlock(&pp->mu);
+	pp->cur = NULL;
+	pp->head++;
+}
+
+/* Place and write the lines of a parsed batch, in order. */
+static void
+place_batch(struct pipe *pp, struct batch *b)
+{
+	struct ctx *cx = pp->cx;
+	size_t i;
+
+	for (i = 0; i < b->nlines && !cx->stop && !out_failed(cx->run); i++) {
+		struct bline *l = &b->lines[i];
+
+		if (l->bad) {
+			fwrite(b->msgs.s + l->msg, 1, l->msglen, stderr);
+			cx->run->d->nerr++;
+			if (l->ioerr) {
+				cx->status = EXIT_IOERR;
+				cx->stop = 1;
+			} else
+				bad_record(cx);
+			continue;
+		}
+		if (place_one(cx, b->text + l->off, l->vlen, l->obj, &l->app,
+		    &l->pos) != 0)
+			bad_record(cx);
+	}
+}
+
+/* Wait for the oldest batch in flight and place it (or drop it). */
+static void
+retire(struct pipe *pp)
+{
+	struct batch *b = &pp->ring[pp->tail % pp->k];
+
+	pthread_mutex_lock(&pp->mu);
+	while (b->state != B_PARSED)
+		pthread_cond_wait(&pp->done, &pp->mu);
+	pthread_mutex_unlock(&pp->mu);
+	if (!pp->cx->stop && !out_failed(pp->cx->run))
+		place_batch(pp, b);
+	b->state = B_FREE;
+	pp->tail++;
+}
+
+static struct batch *
+current(struct pipe *pp)
+{
+	struct batch *b;
+
+	if (pp->cur != NULL)
+		return pp->cur;
+	if (pp->head - pp->tail == pp->k)
+		retire(pp);
+	b = pp->cur = &pp->ring[pp->head % pp->k];
+	b->tlen = b->nlines = 0;
+	pl_buf_clear(&b->msgs);
+	return b;
+}
+
+static struct bline *
+add_line(struct pipe *pp, const char *text, size_t len, const struct pos *pos)
+{
+	struct batch *b = current(pp);
+	struct bline *l;
+
+	if (b->tlen + len > b->tcap) {
+		b->tcap = b->tlen + len > 2 * b->tcap ? b->tlen + len : 2 * b->tcap;
+		b->text = xrealloc(b->text, b->tcap);
+	}
+	memcpy(b->text + b->tlen, text, len);
+	xgrow((void **)&b->lines, &b->cap, b->nlines + 1, sizeof *b->lines);
+	l = &b->lines[b->nlines++];
+	memset(l, 0, sizeof *l);
+	l->off = b->tlen;
+	l->len = len;
+	l->pos = *pos;
+	b->tlen += len;
+	return l;
+}
+
+/* Before the reader blocks: finish everything in flight and flush. */
+static void
+idle(void *arg)
+{
+	struct pipe *pp = arg;
+	struct pollfd pfd = { pp->r->fd, POLLIN, 0 };
+
+	if (poll(&pfd, 1, 0) > 0)
+		return;			/* input is there: it will not block */
+	if (pp->cur != NULL && pp->cur->nlines > 0)
+		submit(pp);
+	while (pp->tail < pp->head)
+		retire(pp);
+	if (pp->cx->run->out != NULL)
+		ob_flush_buf(pp->cx->run->out);
+}
+
+static void
+read_all(struct pipe *pp)
+{
+	struct nj_reader *r = pp->r;
+	struct nj_value v;
+	struct bline *l;
+	int rc;
+
+	while (!pp->cx->stop && !out_failed(pp->cx->run)) {
+		rc = nj_next_raw(r, &v);
+		if (rc == NJ_EOF)
+			break;
+		if (rc == NJ_VALUE)
+			l = add_line(pp, v.text, v.len, &v.pos);
+		else {			/* reported into our stream: keep it */
+			struct batch *b = current(pp);
+
+			l = add_line(pp, "", 0, &(struct pos){ NULL, 0, 0 });
+			l->bad = 1;
+			l->ioerr = rc == NJ_IOERR;
+			take_msg(pp->rcap, &pp->rcapbuf, &pp->rcaplen, &b->msgs,
+			    &l->msg, &l->msglen);
+			if (rc == NJ_IOERR)
+				break;
+		}
+		if (pp->cur->nlines >= BATCH_LINES || pp->cur->tlen >= BATCH_BYTES)
+			submit(pp);
+	}
+	if (pp->cur != NULL && pp->cur->nlines > 0)
+		submit(pp);
+	while (pp->tail < pp->head)
+		retire(pp);
+}
+
+static FILE *
+capture(char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+
+	if (f == NULL)
+		xmalloc(SIZE_MAX);	/* out of memory */
+	return f;
+}
+
+static void
+run_jobs(struct ctx *cx, struct nj_reader *r)
+{
+	struct pl_run *run = cx->run;
+	struct pipe pp;
+	struct worker *w;
+	struct diag *rd = r->d, rdiag = *run->d;
+	size_t i, n = (size_t)run->jobs;
+
+	memset(&pp, 0, sizeof pp);
+	pp.cx = cx;
+	pp.r = r;
+	pp.k = 2 * n + 2;
+	pp.ring = xcalloc(pp.k, sizeof *pp.ring);
+	pthread_mutex_init(&pp.mu, NULL);
+	pthread_cond_init(&pp.work, NULL);
+	pthread_cond_init(&pp.done, NULL);
+	pp.rcap = capture(&pp.rcapbuf, &pp.rcaplen);
+	rdiag.to = pp.rcap;
+	r->d = &rdiag;
+	r->idle = idle;
+	r->idle_arg = &pp;
+	w = xcalloc(n, sizeof *w);
+	for (i = 0; i < n; i++) {
+		w[i].pp = &pp;
+		w[i].d = *run->d;
+		w[i].cap = capture(&w[i].capbuf, &w[i].caplen);
+		w[i].d.to = w[i].cap;
+		nj_init(&w[i].p, -1, r->name, NJ_LINES, &w[i].d);
+		if (pthread_create(&w[i].tid, NULL, work, &w[i]) != 0) {
+			diag_syserr(run->d, EXIT_OSERR, POS_NONE, "cannot start a thread");
+			exit(EXIT_OSERR);
+		}
+	}
+	read_all(&pp);
+	pthread_mutex_lock(&pp.mu);
+	pp.quit = 1;
+	pthread_cond_broadcast(&pp.work);
+	pthread_mutex_unlock(&pp.mu);
+	for (i = 0; i < n; i++) {
+		pthread_join(w[i].tid, NULL);
+		nj_close(&w[i].p);
+		fclose(w[i].cap);
+		free(w[i].capbuf);
+		pl_buf_free(&w[i].err);
+	}
+	free(w);
+	for (i = 0; i < pp.k; i++) {
+		struct batch *b = &pp.ring[i];
+		size_t j;
+
+		for (j = 0; j < b->nobjs; j++)
+			json_object_put(b->objs[j]);
+		free(b->objs);
+		free(b->text);
+		free(b->lines);
+		pl_appbuf_free(&b->ab);
+		pl_buf_free(&b->msgs);
+	}
+	free(pp.ring);
+	fclose(pp.rcap);
+	free(pp.rcapbuf);
+	r->d = rd;
+	pthread_mutex_destroy(&pp.mu);
+	pthread_cond_destroy(&pp.work);
+	pthread_cond_destroy(&pp.done);
+}
+
+int
+pl_run(struct pl_run *run, const char *path)
+{
+	struct ctx cx;
+	struct nj_reader r;
+	int rc;
+
+	if ((rc = nj_open(&r, path, NJ_LINES, run->d)) != 0)
+		return rc;
+	memset(&cx, 0, sizeof cx);
+	cx.run = run;
+	if (run->jobs > 1)
+		run_jobs(&cx, &r);
+	else
+		run_single(&cx, &r);
+	nj_close(&r);
+	if (run->keep_going && run->nbad > 0) {
+		diag_err(run->d, EXIT_DATAERR, POS_NONE, "%lu bad application%s "
+		    "skipped", run->nbad, run->nbad == 1 ? "" : "s");
+		if (cx.status == 0)
+			cx.status = EXIT_DATAERR;
+	}
+	pl_result_free(&cx.res);
+	pl_result_free(&cx.old);
+	pl_appbuf_free(&cx.ab);
+	pl_buf_free(&cx.err);
+	return cx.status;
+}

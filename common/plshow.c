@@ -1,0 +1,109 @@
+/*
+ * plshow.c - printing the queue tree (plshow.h).
+ */
+#include <stdlib.h>
+
+#include "jsonw.h"
+#include "plshow.h"
+#include "xalloc.h"
+
+static void
+text(struct ob *o, const struct pl_queue *q, int depth, const uint64_t *n)
+{
+	const struct pl_queue *k;
+	int i;
+
+	for (i = 0; i < depth; i++)
+		ob_write(o, "  ", 2);
+	ob_puts(o, q->name);
+	ob_puts(o, q->leaf ? " (leaf" : " (parent");
+	if (q->dynamic)
+		ob_puts(o, q->recovery ? ", recovery" : ", dynamic");
+	if (q->draining)
+		ob_puts(o, ", draining");
+	ob_putc(o, ')');
+	if (q->submit_text != NULL) {
+		ob_puts(o, " submitacl=");
+		jw_escape(o, q->submit_text, strlen(q->submit_text));
+	}
+	if (q->admin_text != NULL) {
+		ob_puts(o, " adminacl=");
+		jw_escape(o, q->admin_text, strlen(q->admin_text));
+	}
+	if (n != NULL) {
+		ob_puts(o, " apps=");
+		ob_u64(o, n[q->idx]);
+	}
+	ob_putc(o, '\n');
+	for (k = q->kids; k != NULL; k = k->next)
+		text(o, k, depth + 1, n);
+}
+
+void
+pl_show_text(struct ob *o, const struct pl_tree *t, int counts)
+{
+	uint64_t *n = counts ? pl_tree_totals(t) : NULL;
+
+	if (t->root != NULL)
+		text(o, t->root, 0, n);
+	free(n);
+}
+
+/* A DOT string: quotes and backslashes escaped. */
+static void
+dotstr(struct ob *o, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			ob_putc(o, '\\');
+		if (*s == '\n')
+			ob_puts(o, "\\n");
+		else
+			ob_putc(o, *s);
+	}
+}
+
+void
+pl_show_dot(struct ob *o, const struct pl_tree *t, int counts)
+{
+	uint64_t *n = counts ? pl_tree_totals(t) : NULL;
+	size_t i;
+
+	ob_puts(o, "digraph queues {\n\tnode [shape=box, fontname=\"monospace\"];\n");
+	for (i = 0; i < t->nall; i++) {
+		const struct pl_queue *q = t->all[i];
+
+		ob_puts(o, "\t\"");
+		dotstr(o, q->path);
+		ob_puts(o, "\" [label=\"");
+		dotstr(o, q->name);
+		ob_puts(o, q->leaf ? "\\nleaf" : "\\nparent");
+		if (q->submit_text != NULL) {
+			ob_puts(o, "\\nsubmit: ");
+			dotstr(o, q->submit_text);
+		}
+		if (q->admin_text != NULL) {
+			ob_puts(o, "\\nadmin: ");
+			dotstr(o, q->admin_text);
+		}
+		if (n != NULL) {
+			ob_puts(o, "\\napps: ");
+			ob_u64(o, n[q->idx]);
+		}
+		ob_putc(o, '"');
+		if (q->dynamic)
+			ob_puts(o, ", style=dashed");
+		if (q->draining)
+			ob_puts(o, ", color=gray");
+		ob_puts(o, "];\n");
+		if (q->parent != NULL) {
+			ob_puts(o, "\t\"");
+			dotstr(o, q->parent->path);
+			ob_puts(o, "\" -> \"");
+			dotstr(o, q->path);
+			ob_puts(o, "\";\n");
+		}
+	}
+	ob_puts(o, "}\n");
+	free(n);
+}
