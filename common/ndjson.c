@@ -116,6 +116,18 @@ consume(struct nj_reader *r, size_t n)
 	r->beg += n;
 }
 
+/* The same for a whole line handed out: no newline inside, maybe one last. */
+static void
+consume_line(struct nj_reader *r, size_t n)
+{
+	if (n > 0 && r->buf[r->beg + n - 1] == '\n') {
+		r->line++;
+		r->col = 1;
+	} else
+		r->col += (unsigned long)n;
+	r->beg += n;
+}
+
 /* Position of byte buf[beg + off]. */
 static struct pos
 pos_at(const struct nj_reader *r, size_t off)
@@ -196,6 +208,52 @@ fill(struct nj_reader *r)
 	return 1;
 }
 
+/* Does p[0..8) hold a byte below 0x20, a quote or a backslash? */
+static inline int
+special8(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+	uint64_t v, q, bs, low;
+
+	memcpy(&v, p, 8);
+	low = (v - ones * 0x20) & ~v & high;	/* some byte < 0x20 */
+	q = v ^ (ones * '"');
+	q = (q - ones) & ~q & high;		/* some byte == '"' */
+	bs = v ^ (ones * '\\');
+	bs = (bs - ones) & ~bs & high;		/* some byte == '\\' */
+	return (low | q | bs) != 0;
+}
+
+/*
+ * Scan string bytes from b[i] (inside a string; r->sc_esc: the byte before
+ * was a backslash). Returns the index of the closing quote, lim if the
+ * string goes on past it, or SIZE_MAX after reporting a control character.
+ */
+static size_t
+str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
+{
+	for (;;) {
+		if (r->sc_esc) {
+			if (i == lim)
+				return lim;
+			r->sc_esc = 0;
+			i++;
+		}
+		while (i + 8 <= lim && !special8(b + i))
+			i += 8;
+		while (i < lim && b[i] >= 0x20 && b[i] != '"' && b[i] != '\\')
+			i++;
+		if (i == lim || b[i] == '"')
+			return i;
+		if (b[i] != '\\') {
+			bad(r, i, "control character in string");
+			return SIZE_MAX;
+		}
+		r->sc_esc = 1;
+		i++;
+	}
+}
+
 /*
  * The lexical pre-scan of one top-level object starting at buf[beg].
  * Resumable: state lives in the reader. Scans buf[beg+sc_off, beg+lim).
@@ -210,20 +268,19 @@ prescan(struct nj_reader *r, size_t lim)
 
 	if (i == 0 && lim > 0 && b[0] != '{')
 		return bad(r, 0, "expected a JSON object");
+	if (r->sc_str) {		/* resume inside a string */
+		if ((i = str_end(r, b, i, lim)) == SIZE_MAX)
+			return NJ_BAD;
+		if (i == lim) {
+			r->sc_off = i;
+			return 0;
+		}
+		r->sc_str = 0;
+		i++;
+	}
 	for (; i < lim; i++) {
 		unsigned char c = b[i];
 
-		if (r->sc_str) {
-			if (r->sc_esc)
-				r->sc_esc = 0;
-			else if (c == '"')
-				r->sc_str = 0;
-			else if (c == '\\')
-				r->sc_esc = 1;
-			else if (c < 0x20)
-				return bad(r, i, "control character in string");
-			continue;
-		}
 		if (r->sc_num != NONUM) {
 			if ((c >= '0' && c <= '9'))
 				continue;
@@ -240,8 +297,15 @@ prescan(struct nj_reader *r, size_t lim)
 		switch (c) {
 		case ' ': case '\t': case '\r': case '\n': case ':': case ',':
 			break;
-		case '"':
+		case '"':		/* a string: scan it at once */
 			r->sc_str = 1;
+			if ((i = str_end(r, b, i + 1, lim)) == SIZE_MAX)
+				return NJ_BAD;
+			if (i == lim) {
+				r->sc_off = i;
+				return 0;
+			}
+			r->sc_str = 0;
 			break;
 		case '{': case '[':
 			if (r->sc_depth >= r->maxdepth)
@@ -504,7 +568,10 @@ nj_next(struct nj_reader *r, struct nj_value *v)
 		r->cur = NULL;
 	}
 	if (r->pending > 0) {	/* drop the value handed out last time */
-		consume(r, r->pending);
+		if (r->mode == NJ_LINES)
+			consume_line(r, r->pending);
+		else
+			consume(r, r->pending);
 		r->pending = 0;
 	}
 	if (r->dead)
@@ -518,7 +585,7 @@ int
 nj_next_raw(struct nj_reader *r, struct nj_value *v)
 {
 	if (r->pending > 0) {
-		consume(r, r->pending);
+		consume_line(r, r->pending);
 		r->pending = 0;
 	}
 	if (r->dead)
