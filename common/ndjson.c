@@ -229,7 +229,7 @@ special8(const unsigned char *p)
  * was a backslash). Returns the index of the closing quote, lim if the
  * string goes on past it, or SIZE_MAX after reporting a control character.
  */
-static size_t
+static inline size_t
 str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
 {
 	for (;;) {

@@ -49,12 +49,12 @@ trim(const char **s, size_t *n)
 }
 
 static int
-has(char **list, size_t n, const char *s, size_t len)
+has(const struct pl_name *list, size_t n, const char *s, size_t len)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (strlen(list[i]) == len && memcmp(list[i], s, len) == 0)
+		if (list[i].n == len && memcmp(list[i].s, s, len) == 0)
 			return 1;
 	return 0;
 }
@@ -64,7 +64,7 @@ static void
 add_names(struct pl_acl *a, const char *s, size_t n, int groups)
 {
 	const char *e = s + n, *comma;
-	char ***list = groups ? &a->groups : &a->users;
+	struct pl_name **list = groups ? &a->groups : &a->users;
 	size_t *cnt = groups ? &a->ngroups : &a->nusers;
 
 	for (;;) {
@@ -77,7 +77,8 @@ add_names(struct pl_acl *a, const char *s, size_t n, int groups)
 				a->ndropped++;
 			else if (!has(*list, *cnt, s, len)) {
 				*list = xreallocarray(*list, *cnt + 1, sizeof **list);
-				(*list)[(*cnt)++] = xmemdup0(s, len);
+				(*list)[*cnt].s = xmemdup0(s, len);
+				(*list)[(*cnt)++].n = len;
 			}
 		}
 		if (comma == NULL)
@@ -87,12 +88,12 @@ add_names(struct pl_acl *a, const char *s, size_t n, int groups)
 }
 
 static void
-free_list(char **list, size_t n)
+free_list(struct pl_name *list, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		free(list[i]);
+		free(list[i].s);
 	free(list);
 }
 

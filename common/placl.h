@@ -11,11 +11,17 @@
 
 #include "pl.h"
 
+/* A name and its length. */
+struct pl_name {
+	char *s;
+	size_t n;
+};
+
 struct pl_acl {
 	int all;		/* the wildcard: everyone */
-	char **users;		/* exact, case-sensitive names */
+	struct pl_name *users;	/* exact, case-sensitive names */
 	size_t nusers;
-	char **groups;
+	struct pl_name *groups;
 	size_t ngroups;
 	size_t ndropped;	/* names the scheduler ignores as invalid */
 };

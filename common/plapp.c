@@ -40,17 +40,6 @@ wrong(struct pl_buf *err, const char *what)
 	return -1;
 }
 
-/* A member that is absent or null is NULL. */
-static struct json_object *
-member(struct json_object *obj, const char *key)
-{
-	struct json_object *v;
-
-	if (!json_object_object_get_ex(obj, key, &v))
-		return NULL;
-	return v;
-}
-
 static void
 add_group(struct pl_appbuf *b, const char *s, size_t n)
 {
@@ -63,70 +52,106 @@ add_group(struct pl_appbuf *b, const char *s, size_t n)
 	b->glens[b->ng++] = n;
 }
 
+static int
+set_str(struct json_object *v, const char **s, size_t *n)
+{
+	if (!json_object_is_type(v, json_type_string))
+		return -1;
+	*s = json_object_get_string(v);
+	*n = (size_t)json_object_get_string_len(v);
+	return 0;
+}
+
+static int
+set_groups(struct pl_app *a, struct pl_appbuf *b, struct json_object *v)
+{
+	size_t i, n;
+
+	if (!json_object_is_type(v, json_type_array))
+		return -1;
+	n = json_object_array_length(v);
+	for (i = 0; i < n; i++) {
+		struct json_object *g = json_object_array_get_idx(v, i);
+
+		if (!json_object_is_type(g, json_type_string))
+			return -1;
+		add_group(b, json_object_get_string(g),
+		    (size_t)json_object_get_string_len(g));
+	}
+	a->groups_given = n > 0;
+	return 0;
+}
+
+static int
+set_tags(struct pl_appbuf *b, struct json_object *v, struct pl_buf *err)
+{
+	if (!json_object_is_type(v, json_type_object))
+		return wrong(err, "'tags' must be an object of strings");
+	json_object_object_foreach(v, key, val) {
+		if (!json_object_is_type(val, json_type_string))
+			return wrong(err, "tag values must be strings");
+		if (b->nt == b->capt) {
+			b->capt = b->capt ? 2 * b->capt : 16;
+			b->tags = xreallocarray(b->tags, b->capt, sizeof *b->tags);
+		}
+		b->tags[b->nt].k = key;
+		b->tags[b->nt].kn = strlen(key);
+		b->tags[b->nt].v = json_object_get_string(val);
+		b->tags[b->nt++].vn = (size_t)json_object_get_string_len(val);
+	}
+	return 0;
+}
+
 int
 pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
     struct pl_buf *err)
 {
-	struct json_object *v;
-	size_t i, n, g0 = b->ng, t0 = b->nt;
+	size_t g0 = b->ng, t0 = b->nt;
+	int rc = 0;
 
 	memset(a, 0, sizeof *a);
 	a->user.name = a->queue = "";
-	if ((v = member(obj, "user")) != NULL) {
-		if (!json_object_is_type(v, json_type_string))
-			return wrong(err, "'user' must be a string");
-		a->user.name = json_object_get_string(v);
-		a->user.len = (size_t)json_object_get_string_len(v);
-	}
-	if ((v = member(obj, "queue")) != NULL) {
-		if (!json_object_is_type(v, json_type_string))
-			return wrong(err, "'queue' must be a string");
-		a->queue = json_object_get_string(v);
-		a->qlen = (size_t)json_object_get_string_len(v);
-	}
-	if ((v = member(obj, "groups")) != NULL) {
-		if (!json_object_is_type(v, json_type_array))
-			return wrong(err, "'groups' must be an array of strings");
-		n = json_object_array_length(v);
-		for (i = 0; i < n; i++) {
-			struct json_object *g = json_object_array_get_idx(v, i);
-
-			if (!json_object_is_type(g, json_type_string)) {
-				b->ng = g0;
-				return wrong(err, "'groups' must be an array of strings");
-			}
-			add_group(b, json_object_get_string(g),
-			    (size_t)json_object_get_string_len(g));
+	json_object_object_foreach(obj, key, v) {	/* one pass, no lookups */
+		a->nmembers++;
+		if (v == NULL)			/* null: as if absent */
+			continue;
+		switch (key[0]) {		/* one strcmp per member at most */
+		case 'u':
+			if (strcmp(key, "user") == 0 &&
+			    set_str(v, &a->user.name, &a->user.len) != 0)
+				rc = wrong(err, "'user' must be a string");
+			break;
+		case 'q':
+			if (strcmp(key, "queue") == 0 &&
+			    set_str(v, &a->queue, &a->qlen) != 0)
+				rc = wrong(err, "'queue' must be a string");
+			break;
+		case 'g':
+			if (strcmp(key, "groups") == 0 && set_groups(a, b, v) != 0)
+				rc = wrong(err, "'groups' must be an array of strings");
+			break;
+		case 't':
+			if (strcmp(key, "tags") == 0)
+				rc = set_tags(b, v, err);
+			break;
+		case 'p':
+			if (strcmp(key, "placement") == 0)
+				a->placement_member = 1;
+			break;
 		}
-		a->groups_given = n > 0;
-	}
-	if (!a->groups_given)		/* the default resolver: [user] */
-		add_group(b, a->user.name, a->user.len);
-	if ((v = member(obj, "tags")) != NULL) {
-		if (!json_object_is_type(v, json_type_object)) {
+		if (rc != 0) {
 			b->ng = g0;
-			return wrong(err, "'tags' must be an object of strings");
+			b->nt = t0;
+			return rc;
 		}
-		json_object_object_foreach(v, key, val) {
-			if (!json_object_is_type(val, json_type_string)) {
-				b->ng = g0;
-				b->nt = t0;
-				return wrong(err, "tag values must be strings");
-			}
-			if (b->nt == b->capt) {
-				b->capt = b->capt ? 2 * b->capt : 16;
-				b->tags = xreallocarray(b->tags, b->capt, sizeof *b->tags);
-			}
-			b->tags[b->nt].k = key;
-			b->tags[b->nt].kn = strlen(key);
-			b->tags[b->nt].v = json_object_get_string(val);
-			b->tags[b->nt++].vn = (size_t)json_object_get_string_len(val);
-		}
+	}
+	if (!a->groups_given) {		/* the default resolver: [user] */
+		b->ng = g0;
+		add_group(b, a->user.name, a->user.len);
 	}
 	a->user.ngroups = b->ng - g0;
 	a->ntags = b->nt - t0;
 	pl_app_rebase(a, b, g0, t0);
-	pl_app_set_forced(a);
 	return 0;
 }
 

@@ -24,14 +24,17 @@ struct pl_app {
 	size_t qlen;
 	const struct pl_tag *tags;
 	size_t ntags;
-	int forced;		/* tag application.create.force is true */
+	int forced;		/* tag application.create.force is true (1.7) */
 	int groups_given;	/* groups came with the application */
+	size_t nmembers;	/* members of the JSON object it came from */
+	int placement_member;	/* ... one of them named "placement" */
 };
 
 /* The value of the first tag whose key equals name ignoring case, or NULL. */
 const char *pl_app_tag(const struct pl_app *, const char *name, size_t,
     size_t *vlen);
-/* Set app->forced from its tags (Go's strconv.ParseBool of the value). */
+/* Set app->forced from its tags (Go's strconv.ParseBool of the value);
+ * pl_place does it for 1.7, which is the only version that cares. */
 void pl_app_set_forced(struct pl_app *);
 
 /*

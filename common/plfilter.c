@@ -20,6 +20,8 @@ struct pl_re {
 	pcre2_code *code;
 	pcre2_match_data *md;
 	pcre2_match_context *mc;
+	int anchored;		/* only matches at the start... */
+	unsigned char first[32];	/* ... beginning with one of these bytes */
 };
 
 static int
@@ -269,6 +271,36 @@ translate(const char *p, size_t n, struct pl_buf *out, struct pl_buf *err)
 	return 0;
 }
 
+/*
+ * What PCRE2 knows of the first byte of an anchored pattern (^...), so that
+ * most names can be refused without a call. Conservative: a letter allows
+ * both of its cases.
+ */
+static void
+first_bytes(struct pl_re *re)
+{
+	uint32_t opts = 0, type = 0, unit = 0;
+	const uint8_t *map = NULL;
+
+	if (pcre2_pattern_info(re->code, PCRE2_INFO_ALLOPTIONS, &opts) != 0 ||
+	    !(opts & PCRE2_ANCHORED) ||
+	    pcre2_pattern_info(re->code, PCRE2_INFO_FIRSTCODETYPE, &type) != 0)
+		return;
+	if (type == 1 && pcre2_pattern_info(re->code, PCRE2_INFO_FIRSTCODEUNIT,
+	    &unit) == 0 && unit < 0x80) {
+		re->first[unit >> 3] |= (unsigned char)(1u << (unit & 7));
+		if ((unit | 0x20) >= 'a' && (unit | 0x20) <= 'z') {
+			unit ^= 0x20;
+			re->first[unit >> 3] |= (unsigned char)(1u << (unit & 7));
+		}
+		re->anchored = 1;
+	} else if (type == 0 && pcre2_pattern_info(re->code,
+	    PCRE2_INFO_FIRSTBITMAP, &map) == 0 && map != NULL) {
+		memcpy(re->first, map, sizeof re->first);
+		re->anchored = 1;
+	}
+}
+
 struct pl_re *
 pl_re_compile(const char *src, size_t n, struct pl_buf *err)
 {
@@ -306,13 +338,19 @@ pl_re_compile(const char *src, size_t n, struct pl_buf *err)
 	pcre2_set_match_limit(re->mc, RE_MATCH_LIMIT);
 	pcre2_set_depth_limit(re->mc, RE_DEPTH_LIMIT);
 	pcre2_set_heap_limit(re->mc, RE_HEAP_LIMIT);
+	first_bytes(re);
 	return re;
 }
 
 int
 pl_re_match(struct pl_re *re, const char *s, size_t n, struct pl_buf *err)
 {
-	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, n, 0, 0, re->md, re->mc);
+	int rc;
+
+	if (re->anchored && n > 0 &&
+	    !(re->first[(unsigned char)s[0] >> 3] & (1u << (s[0] & 7))))
+		return 0;
+	rc = pcre2_match(re->code, (PCRE2_SPTR)s, n, 0, 0, re->md, re->mc);
 
 	if (rc >= 0)
 		return 1;

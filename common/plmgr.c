@@ -163,14 +163,23 @@ reject(struct pl_result *res, enum pl_how how, const char *msg, size_t n)
 	return how;
 }
 
-/* Can the application go to path? PL_SKIP_NONE, a skip reason, or -1 when
- * path has no existing ancestor (YuniKorn crashes there). */
+/*
+ * Can the application go to the path in res? PL_SKIP_NONE, a skip reason,
+ * or -1 when the path has no existing ancestor (YuniKorn crashes there).
+ * The queue found there is kept for admission.
+ */
 static int
 usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
-    const struct pl_buf *path)
+    struct pl_result *res)
 {
-	struct pl_queue *q = pl_tree_get(t, path->s, path->n);
+	struct pl_queue *q, *anc = NULL;
 
+	if (m->ev.looked)
+		q = m->ev.q;
+	else
+		q = pl_tree_find(t, res->path.s, res->path.n, &anc);
+	res->at = q;
+	res->looked = 1;
 	if (q != NULL) {
 		if (!q->leaf)
 			return PL_SKIP_PARENTQ;
@@ -180,9 +189,9 @@ usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 			return PL_SKIP_DRAINING;
 		return PL_SKIP_NONE;
 	}
-	if ((q = pl_tree_ancestor(t, path->s, path->n)) == NULL)
+	if (anc == NULL)
 		return -1;
-	return pl_queue_submit_ok(q, &a->user) ? PL_SKIP_NONE : PL_SKIP_ACL;
+	return pl_queue_submit_ok(anc, &a->user) ? PL_SKIP_NONE : PL_SKIP_ACL;
 }
 
 static void
@@ -195,6 +204,8 @@ begin(struct pl_result *res, const struct pl_tree *t)
 	res->created = t->nall;
 	res->ncreated = 0;
 	res->nsteps = 0;
+	res->at = NULL;
+	res->looked = 0;
 	pl_buf_clear(&res->path);
 	pl_buf_clear(&res->text);
 	pl_buf_clear(&res->reason);
@@ -224,13 +235,14 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	}
 	ev->tree = t;
 	for (i = 0; i < m->nrules; i++) {
-		const struct pl_rule *r = m->rules[i];
+		struct pl_rule *r = m->rules[i];
 		struct pl_step *s = step(res, (int)i, r->name);
 		const char *name = r->name;
 		int rc, rule = (int)i;
 
 		ev->skip = PL_SKIP_NONE;
-		ev->depth = ev->generated = ev->limit = 0;
+		ev->depth = ev->generated = ev->limit = ev->looked = 0;
+		res->looked = 0;
 		pl_buf_clear(&res->path);
 		rc = pl_rule_eval(r, a, ev, &res->path);
 		if (rc == PL_ERROR) {
@@ -252,12 +264,13 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 			/* 1.7: the last rule found nothing, root.default exists */
 			rule = (int)i + 1;
 			name = "default";
+			ev->looked = 0;
 			pl_buf_set(&res->path, "root.default", 12);
 			if ((s = step(res, rule, name)) != NULL)
 				s->result = keep(res, res->path.s, res->path.n);
 		}
 		if (!forced_recovery(m, a, &res->path)) {
-			int why = usable(m, t, a, &res->path);
+			int why = usable(m, t, a, res);
 
 			if (why < 0) {
 				pl_buf_clear(&ev->err);
@@ -285,8 +298,10 @@ static enum pl_how
 admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
     struct pl_result *res)
 {
-	struct pl_queue *q = pl_tree_get(t, res->path.s, res->path.n);
+	struct pl_queue *q;
 	int inactive = m->compat == PL_010 && !m->active;
+
+	q = res->looked ? res->at : pl_tree_get(t, res->path.s, res->path.n);
 
 	if (q == NULL && inactive) {
 		pl_buf_clear(&res->reason);
@@ -326,6 +341,8 @@ pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
 	static const size_t nogrouplen[] = { 7 };
 	struct pl_app a = *app;
 
+	if (m->compat == PL_17)
+		pl_app_set_forced(&a);
 	if (a.user.len == 0 && m->compat == PL_17 && a.forced) {
 		a.user.name = "nobody";		/* what 1.7 gives forced apps */
 		a.user.len = 6;

@@ -51,6 +51,8 @@ struct pl_result {
 	const char *rule_name;	/* NULL when inactive */
 	size_t created, ncreated;	/* tree->all[created, +ncreated) are new */
 	struct pl_buf path;	/* the manager's choice, as the rule made it */
+	struct pl_queue *at;	/* ... the queue there, if it was looked up */
+	int looked;
 	struct pl_buf reason;	/* not placed: why */
 	int trace;		/* record the steps */
 	struct pl_step *steps;

@@ -200,9 +200,35 @@ fold_ascii(const char *s, size_t n, size_t *len)
 	return -1;
 }
 
+static int
+ascii(const char *s, size_t n)
+{
+	while (n-- > 0)
+		if ((unsigned char)*s++ >= 0x80)
+			return 0;
+	return 1;
+}
+
 int
 pl_fold_eq(const char *a, size_t an, const char *b, size_t bn)
 {
+	size_t i;
+
+	if (an == bn) {			/* the usual case: ASCII, same length */
+		for (i = 0; i < an; i++) {
+			unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+
+			if (x == y)
+				continue;
+			if ((x | y) >= 0x80)
+				break;
+			if ((x | 0x20) != (y | 0x20) || !alpha(x))
+				return 0;
+		}
+		if (i == an)
+			return 1;
+	} else if (ascii(a, an) && ascii(b, bn))
+		return 0;
 	while (an > 0 && bn > 0) {
 		size_t la, lb;
 		int ca = fold_ascii(a, an, &la), cb = fold_ascii(b, bn, &lb);

@@ -14,6 +14,16 @@ key(struct ob *o, const char *k, size_t n)
 
 #define KEY(o, k) key((o), (k), sizeof(k) - 1)
 
+/* A queue path as a string: its names passed the name checks (or it is
+ * root.@recovery@), so nothing in it needs escaping. */
+static void
+path(struct ob *o, const struct pl_queue *q)
+{
+	ob_putc(o, '"');
+	ob_write(o, q->path, q->pathlen);
+	ob_putc(o, '"');
+}
+
 static void
 trace(struct ob *o, const struct pl_result *res)
 {
@@ -68,7 +78,7 @@ pl_out_placement(struct ob *o, const struct pl_result *res,
 		jw_escape(o, res->reason.s, res->reason.n);
 	} else {
 		KEY(o, "queue");
-		jw_escape(o, res->queue->path, res->queue->pathlen);
+		path(o, res->queue);
 		ob_putc(o, ',');
 		KEY(o, "rule");
 		if (res->rule >= 0)
@@ -89,7 +99,7 @@ pl_out_placement(struct ob *o, const struct pl_result *res,
 
 			if (i > 0)
 				ob_putc(o, ',');
-			jw_escape(o, q->path, q->pathlen);
+			path(o, q);
 		}
 		ob_putc(o, ']');
 	}
@@ -99,14 +109,14 @@ pl_out_placement(struct ob *o, const struct pl_result *res,
 }
 
 void
-pl_out_open(struct ob *o, const char *text, size_t len,
+pl_out_open(struct ob *o, const char *text, size_t len, size_t nmembers,
     struct json_object *obj, const char *k)
 {
 	struct jw w;
 
-	if (!json_object_object_get_ex(obj, k, NULL)) {
+	if (obj == NULL) {
 		ob_write(o, text, len - 1);	/* all but the closing brace */
-		if (json_object_object_length(obj) > 0)
+		if (nmembers > 0)
 			ob_putc(o, ',');
 	} else {
 		ob_putc(o, '{');

@@ -19,10 +19,12 @@
 void pl_out_placement(struct ob *, const struct pl_result *,
     const struct pl_tree *, int trace);
 /*
- * The input object (text, len; parsed as obj) without its closing brace,
- * followed by "key": ready for the value; drops a member of that name.
+ * The input object (text, len, with nmembers members) without its closing
+ * brace, followed by "key": ready for the value. When the object already
+ * has a member of that name, pass it as obj: it is written again without
+ * that member (otherwise obj is NULL and the bytes are copied).
  */
-void pl_out_open(struct ob *, const char *text, size_t len,
+void pl_out_open(struct ob *, const char *text, size_t len, size_t nmembers,
     struct json_object *obj, const char *key);
 /* Close what pl_out_open began: "}\n". */
 void pl_out_close(struct ob *);

@@ -7,16 +7,26 @@
 #include "plqueue.h"
 #include "xalloc.h"
 
+#define FNV_BASIS 14695981039346656037ULL
+#define FNV_PRIME 1099511628211ULL
+#define MAXDOTS 64		/* prefix hashes kept by a lookup */
+
+static inline uint64_t
+fin(uint64_t h)
+{
+	return h ^ (h >> 29);
+}
+
 static uint64_t
 hash(const char *s, size_t n)
 {
-	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+	uint64_t h = FNV_BASIS;		/* FNV-1a */
 
 	while (n-- > 0) {
 		h ^= (unsigned char)*s++;
-		h *= 1099511628211ULL;
+		h *= FNV_PRIME;
 	}
-	return h ^ (h >> 29);
+	return fin(h);
 }
 
 void
@@ -36,8 +46,6 @@ pl_tree_free(struct pl_tree *t)
 	for (i = 0; i < t->nall; i++) {
 		struct pl_queue *q = t->all[i];
 
-		free(q->name);
-		free(q->path);
 		free(q->conf_name);
 		free(q->submit_text);
 		free(q->admin_text);
@@ -52,24 +60,25 @@ pl_tree_free(struct pl_tree *t)
 }
 
 static void
-insert(struct pl_queue **slot, size_t mask, struct pl_queue *q)
+insert(struct pl_slot *slot, size_t mask, struct pl_queue *q)
 {
 	size_t i = (size_t)q->hash & mask;
 
-	while (slot[i] != NULL)
+	while (slot[i].q != NULL)
 		i = (i + 1) & mask;
-	slot[i] = q;
+	slot[i].hash = q->hash;
+	slot[i].q = q;
 }
 
 static void
 grow(struct pl_tree *t)
 {
 	size_t i, nmask = t->mask * 2 + 1;
-	struct pl_queue **ns = xcalloc(nmask + 1, sizeof *ns);
+	struct pl_slot *ns = xcalloc(nmask + 1, sizeof *ns);
 
 	for (i = 0; i <= t->mask; i++)
-		if (t->slot[i] != NULL)
-			insert(ns, nmask, t->slot[i]);
+		if (t->slot[i].q != NULL)
+			insert(ns, nmask, t->slot[i].q);
 	free(t->slot);
 	t->slot = ns;
 	t->mask = nmask;
@@ -79,19 +88,22 @@ struct pl_queue *
 pl_tree_add(struct pl_tree *t, struct pl_queue *parent, const char *name,
     size_t n)
 {
-	struct pl_queue *q = xcalloc(1, sizeof *q);
 	struct pl_buf b = { 0 };
+	struct pl_queue *q;
+	size_t namelen;
 
-	pl_lower(&b, name, n);
-	q->name = xmemdup0(b.s, b.n);
-	pl_buf_clear(&b);
 	if (parent != NULL) {
 		pl_buf_add(&b, parent->path, parent->pathlen);
 		pl_buf_add(&b, ".", 1);
 	}
 	pl_lower(&b, name, n);
-	q->path = b.s;			/* the buffer becomes the path */
-	q->pathlen = b.n;
+	namelen = b.n - (parent != NULL ? parent->pathlen + 1 : 0);
+	q = xcalloc(1, sizeof *q + b.n + 1);
+	memcpy(q->text, b.s, b.n + 1);
+	pl_buf_free(&b);
+	q->path = q->text;
+	q->pathlen = strlen(q->text);
+	q->name = q->text + q->pathlen - namelen;
 	q->hash = hash(q->path, q->pathlen);
 	q->leaf = 1;
 	q->parent = parent;
@@ -114,59 +126,102 @@ pl_tree_add(struct pl_tree *t, struct pl_queue *parent, const char *name,
 	return q;
 }
 
-/* Look up a path that is already lower-case. */
 static struct pl_queue *
-get_lower(const struct pl_tree *t, const char *p, size_t n)
+probe(const struct pl_tree *t, uint64_t h, const char *p, size_t n)
 {
-	uint64_t h = hash(p, n);
 	size_t i = (size_t)h & t->mask;
-	struct pl_queue *q;
+	const struct pl_slot *sl;
 
-	while ((q = t->slot[i]) != NULL) {
-		if (q->hash == h && q->pathlen == n && memcmp(q->path, p, n) == 0)
-			return q;
+	while ((sl = &t->slot[i])->q != NULL) {
+		if (sl->hash == h && sl->q->pathlen == n &&
+		    memcmp(sl->q->path, p, n) == 0)
+			return sl->q;
 		i = (i + 1) & t->mask;
 	}
+	return NULL;
+}
+
+/* The slow way, for paths with bytes outside ASCII or many dots: lower-case
+ * into t->key, then hash each prefix in turn. */
+static struct pl_queue *
+find_slow(struct pl_tree *t, const char *path, size_t n, struct pl_queue **anc)
+{
+	struct pl_queue *q;
+	size_t at;
+
+	pl_buf_clear(&t->key);
+	pl_lower(&t->key, path, n);
+	q = probe(t, hash(t->key.s, t->key.n), t->key.s, t->key.n);
+	if (q != NULL || anc == NULL)
+		return q;
+	*anc = NULL;
+	for (at = t->key.n; at > 0;) {
+		while (at > 0 && t->key.s[at - 1] != '.')
+			at--;
+		if (at == 0)
+			break;
+		at--;			/* drop the dot */
+		if ((*anc = probe(t, hash(t->key.s, at), t->key.s, at)) != NULL) {
+			t->anc_len = at;
+			break;
+		}
+	}
+	return NULL;
+}
+
+struct pl_queue *
+pl_tree_find(struct pl_tree *t, const char *path, size_t n,
+    struct pl_queue **anc)
+{
+	uint64_t h = FNV_BASIS, pre[MAXDOTS];
+	size_t dots[MAXDOTS], nd = 0, i;
+	struct pl_queue *q;
+	char *k;
+
+	if (anc != NULL)
+		*anc = NULL;
+	if (n + 1 > t->key.cap)
+		pl_buf_grow(&t->key, n + 1);
+	k = t->key.s;
+	for (i = 0; i < n; i++) {	/* lower-case, hash and note prefixes */
+		unsigned char c = (unsigned char)path[i];
+
+		if (c >= 0x80 || (c == '.' && nd == MAXDOTS))
+			return find_slow(t, path, n, anc);
+		if (c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		else if (c == '.') {
+			pre[nd] = fin(h);
+			dots[nd++] = i;
+		}
+		k[i] = (char)c;
+		h ^= c;
+		h *= FNV_PRIME;
+	}
+	k[n] = '\0';
+	t->key.n = n;
+	if ((q = probe(t, fin(h), k, n)) != NULL || anc == NULL)
+		return q;
+	while (nd-- > 0)
+		if ((*anc = probe(t, pre[nd], k, dots[nd])) != NULL) {
+			t->anc_len = dots[nd];
+			break;
+		}
 	return NULL;
 }
 
 struct pl_queue *
 pl_tree_get(struct pl_tree *t, const char *path, size_t n)
 {
-	pl_buf_clear(&t->key);
-	pl_lower(&t->key, path, n);
-	return get_lower(t, t->key.s, t->key.n);
-}
-
-/* Walk up the lower-cased path in t->key; the deepest queue found, its
- * length in *at. NULL if no dot is left before a queue is found. */
-static struct pl_queue *
-walk_up(struct pl_tree *t, size_t *at)
-{
-	size_t n = t->key.n;
-	struct pl_queue *q;
-
-	for (;;) {
-		while (n > 0 && t->key.s[n - 1] != '.')
-			n--;
-		if (n == 0)
-			return NULL;
-		n--;			/* drop the dot */
-		if ((q = get_lower(t, t->key.s, n)) != NULL) {
-			*at = n;
-			return q;
-		}
-	}
+	return pl_tree_find(t, path, n, NULL);
 }
 
 struct pl_queue *
 pl_tree_ancestor(struct pl_tree *t, const char *path, size_t n)
 {
-	size_t at;
+	struct pl_queue *a;
 
-	pl_buf_clear(&t->key);
-	pl_lower(&t->key, path, n);
-	return walk_up(t, &at);
+	return pl_tree_find(t, path, n, &a) != NULL ? NULL : a;
 }
 
 uint64_t *
@@ -243,16 +298,13 @@ pl_tree_create(struct pl_tree *t, const char *path, size_t n,
     const struct pl_user *u, struct pl_buf *why)
 {
 	struct pl_queue *a;
-	size_t at;
 
 	if (n < 4 || memcmp(path, "root", 4) != 0 || memchr(path, '.', n) == NULL) {
 		pl_buf_clear(why);
 		pl_buf_printf(why, "illegal queue name passed in: %.*s", (int)n, path);
 		return NULL;
 	}
-	pl_buf_clear(&t->key);
-	pl_lower(&t->key, path, n);
-	if ((a = walk_up(t, &at)) == NULL) {
+	if (pl_tree_find(t, path, n, &a) != NULL || a == NULL) {
 		pl_buf_clear(why);
 		pl_buf_printf(why, "queue '%.*s' has no existing parent", (int)n, path);
 		return NULL;
@@ -269,7 +321,7 @@ pl_tree_create(struct pl_tree *t, const char *path, size_t n,
 		    "a leaf: %s", (int)n, path, a->path);
 		return NULL;
 	}
-	return create_below(t, a, at, path, n, why);
+	return create_below(t, a, t->anc_len, path, n, why);
 }
 
 struct pl_queue *

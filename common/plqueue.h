@@ -15,8 +15,8 @@
 #include "placl.h"
 
 struct pl_queue {
-	char *name;		/* lower-case */
-	char *path;		/* lower-case, dot-joined from root */
+	const char *name;	/* lower-case */
+	const char *path;	/* lower-case, dot-joined from root */
 	size_t pathlen;
 	uint64_t hash;
 	size_t idx;		/* in tree->all */
@@ -32,16 +32,24 @@ struct pl_queue {
 	struct pl_acl submit, admin;
 	unsigned long line, col;	/* where the config defines it */
 	uint64_t napps;		/* applications placed here */
+	char text[];		/* the path, then the name: one allocation */
+};
+
+/* A hash table slot: the hash beside the queue, to probe without misses. */
+struct pl_slot {
+	uint64_t hash;
+	struct pl_queue *q;
 };
 
 struct pl_tree {
 	enum pl_compat compat;
 	struct pl_queue *root;
-	struct pl_queue **slot;	/* open addressing on the lower-case path */
+	struct pl_slot *slot;	/* open addressing on the lower-case path */
 	size_t mask, used;
 	struct pl_queue **all;	/* every queue, in creation order */
 	size_t nall, capall;
-	struct pl_buf key;	/* lookup scratch */
+	struct pl_buf key;	/* lookup scratch: the lower-cased path */
+	size_t anc_len;		/* the ancestor's length in key, after a find */
 };
 
 void pl_tree_init(struct pl_tree *, enum pl_compat);
@@ -52,6 +60,10 @@ struct pl_queue *pl_tree_add(struct pl_tree *, struct pl_queue *parent,
     const char *name, size_t);
 /* The queue at path, ignoring case; NULL if none. */
 struct pl_queue *pl_tree_get(struct pl_tree *, const char *path, size_t);
+/* The same; when there is none and anc is given, *anc is the deepest
+ * existing queue above the path (NULL if none). One pass over the path. */
+struct pl_queue *pl_tree_find(struct pl_tree *, const char *path, size_t,
+    struct pl_queue **anc);
 /*
  * For a path that does not exist: the deepest existing queue above it.
  * NULL when walking up runs out of dots first (YuniKorn panics there).

@@ -109,6 +109,14 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 			}
 		}
 		r->qualified = r->vlen >= 4 && memcmp(r->value, "root", 4) == 0;
+		if (r->qualified || conf->parent == NULL) {
+			pl_buf_clear(&low);
+			if (!r->qualified)
+				pl_buf_puts(&low, "root.");
+			pl_buf_add(&low, r->value, r->vlen);
+			r->spath = xmemdup0(low.s, low.n);
+			r->splen = low.n;
+		}
 		if (r->qualified && conf->parent != NULL)
 			pl_conf_err(d, nerr, file, vline, vcol, "cannot have a fixed queue rule "
 			    "with a qualified queue name ('%s') and a parent rule",
@@ -148,6 +156,7 @@ pl_rule_free(struct pl_rule *r)
 	pl_rule_free(r->parent);
 	pl_filter_free(&r->filter);
 	free(r->value);
+	free(r->spath);
 	free(r);
 }
 
@@ -184,7 +193,7 @@ miss(struct pl_eval *ev, enum pl_skip why)
 }
 
 static int
-filtered(const struct pl_rule *r, const struct pl_app *a, struct pl_eval *ev)
+filtered(struct pl_rule *r, const struct pl_app *a, struct pl_eval *ev)
 {
 	int ok = pl_filter_allows(&r->filter, &a->user, &ev->err);
 
@@ -219,7 +228,7 @@ names_ok(struct pl_eval *ev, const char *s, size_t n)
 
 /* The parent rule's path (made qualified), or root, into out. */
 static int
-parent_path(const struct pl_rule *r, const struct pl_app *a,
+parent_path(struct pl_rule *r, const struct pl_app *a,
     struct pl_eval *ev, struct pl_buf *out)
 {
 	struct pl_queue *q;
@@ -242,8 +251,10 @@ parent_path(const struct pl_rule *r, const struct pl_app *a,
 		pl_buf_set(&ev->tmp, "root.", 5);
 		pl_buf_add(&ev->tmp, out->s, out->n);
 		pl_buf_set(out, ev->tmp.s, ev->tmp.n);
+		ev->looked = 0;
 	}
-	q = pl_tree_get(ev->tree, out->s, out->n);
+	q = ev->looked ? ev->q : pl_tree_get(ev->tree, out->s, out->n);
+	ev->looked = 0;
 	if (q != NULL && q->leaf) {
 		pl_buf_clear(&ev->err);
 		pl_buf_printf(&ev->err, "parent rule returned a leaf queue: %s",
@@ -255,17 +266,20 @@ parent_path(const struct pl_rule *r, const struct pl_app *a,
 
 /* The create/existence check on the path made. */
 static int
-finish(const struct pl_rule *r, struct pl_eval *ev, const struct pl_buf *out)
+finish(struct pl_rule *r, struct pl_eval *ev, const struct pl_buf *out)
 {
 	ev->generated = 1;
-	if (!r->create && pl_tree_get(ev->tree, out->s, out->n) == NULL)
+	if (r->create)
+		return PL_MATCH;
+	if ((ev->q = pl_tree_get(ev->tree, out->s, out->n)) == NULL)
 		return miss(ev, PL_SKIP_MISSING);
+	ev->looked = 1;
 	return PL_MATCH;
 }
 
 /* provided and tag: a queue name, qualified iff it starts with "root.". */
 static int
-queue_value(const struct pl_rule *r, const struct pl_app *a,
+queue_value(struct pl_rule *r, const struct pl_app *a,
     struct pl_eval *ev, struct pl_buf *out, const char *v, size_t n)
 {
 	int rc;
@@ -292,7 +306,7 @@ queue_value(const struct pl_rule *r, const struct pl_app *a,
 }
 
 int
-pl_rule_eval(const struct pl_rule *r, const struct pl_app *a,
+pl_rule_eval(struct pl_rule *r, const struct pl_app *a,
     struct pl_eval *ev, struct pl_buf *out)
 {
 	const char *v;
@@ -326,14 +340,21 @@ pl_rule_eval(const struct pl_rule *r, const struct pl_app *a,
 	case PL_FIXED:
 		if ((rc = filtered(r, a, ev)) != PL_MATCH)
 			return rc;
-		if (r->qualified)
-			pl_buf_set(out, r->value, r->vlen);
-		else {
-			if ((rc = parent_path(r, a, ev, out)) != PL_MATCH)
-				return rc;
-			pl_buf_add(out, ".", 1);
-			pl_buf_add(out, r->value, r->vlen);
+		if (r->spath != NULL) {		/* a constant path */
+			pl_buf_set(out, r->spath, r->splen);
+			ev->generated = 1;
+			if (r->hit == NULL)
+				r->hit = pl_tree_get(ev->tree, out->s, out->n);
+			if (r->hit == NULL)
+				return r->create ? PL_MATCH : miss(ev, PL_SKIP_MISSING);
+			ev->q = r->hit;
+			ev->looked = 1;
+			return PL_MATCH;
 		}
+		if ((rc = parent_path(r, a, ev, out)) != PL_MATCH)
+			return rc;
+		pl_buf_add(out, ".", 1);
+		pl_buf_add(out, r->value, r->vlen);
 		return finish(r, ev, out);
 	case PL_TEST:
 		ev->generated = 1;

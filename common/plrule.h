@@ -31,6 +31,9 @@ struct pl_rule {
 	char *value;		/* fixed: the queue; tag: the tag name (lower-cased) */
 	size_t vlen;
 	int qualified;		/* fixed: the value starts with "root" */
+	char *spath;		/* fixed without a parent rule: its path */
+	size_t splen;
+	struct pl_queue *hit;	/* ... the queue there, once it exists */
 	const struct pl_ruleconf *conf;	/* NULL for internal rules */
 };
 
@@ -54,6 +57,8 @@ struct pl_eval {
 	int depth;		/* ... in the parent chain, 0 = the rule itself */
 	int generated;		/* out holds the path made, even on a miss */
 	int limit;		/* PL_ERROR came from a regexp match limit */
+	int looked;		/* PL_MATCH: the rule looked out up... */
+	struct pl_queue *q;	/* ... and found this queue */
 };
 
 /*
@@ -66,9 +71,13 @@ struct pl_rule *pl_rule_build(const struct pl_ruleconf *, const char *file,
 struct pl_rule *pl_rule_internal(enum pl_rkind, enum pl_compat);
 void pl_rule_free(struct pl_rule *);
 
-/* Evaluate: PL_MATCH with the path in out, PL_NOMATCH, or PL_ERROR. */
-int pl_rule_eval(const struct pl_rule *, const struct pl_app *,
-    struct pl_eval *, struct pl_buf *out);
+/*
+ * Evaluate: PL_MATCH with the path in out, PL_NOMATCH, or PL_ERROR. A
+ * rule remembers the queue of a constant path once it exists (queues are
+ * never removed from a tree), so a rule belongs to one tree.
+ */
+int pl_rule_eval(struct pl_rule *, const struct pl_app *, struct pl_eval *,
+    struct pl_buf *out);
 void pl_eval_free(struct pl_eval *);
 
 /* The trace wording of a skip reason. */

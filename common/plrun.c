@@ -67,7 +67,8 @@ place_one(struct ctx *cx, const char *text, size_t len, struct json_object *obj,
 	switch (run->mode) {
 	case PL_RUN_PLACE:
 	case PL_RUN_EXPLAIN:
-		pl_out_open(run->out, text, len, obj, "placement");
+		pl_out_open(run->out, text, len, a->nmembers,
+		    a->placement_member ? obj : NULL, "placement");
 		pl_out_placement(run->out, &cx->res, &p->tree,
 		    run->mode == PL_RUN_EXPLAIN);
 		pl_out_close(run->out);
@@ -76,7 +77,8 @@ place_one(struct ctx *cx, const char *text, size_t len, struct json_object *obj,
 		if (!differ(&cx->old, &cx->res))
 			break;
 		run->ndiff++;
-		pl_out_open(run->out, text, len, obj, "placement");
+		pl_out_open(run->out, text, len, a->nmembers,
+		    a->placement_member ? obj : NULL, "placement");
 		ob_write(run->out, "{\"old\":", 7);
 		pl_out_placement(run->out, &cx->old, &o->tree, 0);
 		ob_write(run->out, ",\"new\":", 7);
@@ -143,15 +145,28 @@ run_single(struct ctx *cx, struct nj_reader *r)
 
 enum { B_FREE, B_QUEUED, B_PARSING, B_PARSED };
 
+/* A string copied into a batch: offset and length in its strs. */
+struct bstr {
+	size_t off, len;
+};
+
+/*
+ * One line of a batch. A parser copies what placement needs out of the
+ * parsed object and frees it at once (in its own thread, while it is in
+ * its cache); only an object that already has a "placement" member is kept
+ * for its output.
+ */
 struct bline {
 	size_t off, len;	/* the line in the batch's text */
 	struct pos pos;
 	size_t msg, msglen;	/* a bad record: its message in msgs */
 	int bad, ioerr;
-	struct json_object *obj;
+	struct json_object *obj;	/* kept only when placement_member */
 	size_t vlen;		/* the object's bytes from off */
-	size_t g0, t0;		/* its groups and tags in ab */
-	struct pl_app app;
+	struct bstr user, queue;
+	size_t g0, ng, t0, nt;	/* its groups in gs, tags in ts */
+	size_t nmembers;
+	int groups_given, placement_member;
 };
 
 struct batch {
@@ -160,7 +175,11 @@ struct batch {
 	size_t tlen, tcap;
 	struct bline *lines;
 	size_t nlines, cap;
-	struct pl_appbuf ab;
+	struct pl_buf strs;	/* the strings of the applications */
+	struct bstr *gs;
+	size_t ngs, capgs;
+	struct bstr (*ts)[2];	/* tag key and value */
+	size_t nts, capts;
 	struct pl_buf msgs;
 	struct json_object **objs;	/* parsed last time: put before reuse */
 	size_t nobjs, capobjs;
@@ -180,6 +199,11 @@ struct pipe {
 	size_t next;		/* the next queued batch for a parser */
 	struct batch *cur;	/* being filled */
 	int quit;
+	struct pl_app app;	/* the one being placed */
+	const char **groups;
+	size_t *glens, capg;
+	struct pl_tag *tags;
+	size_t capt;
 };
 
 /* Messages reported through a diag of ours land in a memory stream. */
@@ -204,18 +228,54 @@ struct worker {
 	char *capbuf;
 	size_t caplen;
 	struct pl_buf err;
+	struct pl_appbuf ab;
 };
+
+static struct bstr
+keep_str(struct batch *b, const char *s, size_t n)
+{
+	struct bstr k = { b->strs.n, n };
+
+	pl_buf_add(&b->strs, s, n);
+	return k;
+}
+
+/* Copy what placement needs of an application into the batch. */
+static void
+keep_app(struct batch *b, struct bline *l, const struct pl_app *a)
+{
+	size_t i;
+
+	l->user = keep_str(b, a->user.name, a->user.len);
+	l->queue = keep_str(b, a->queue, a->qlen);
+	l->g0 = b->ngs;
+	l->ng = a->user.ngroups;
+	l->t0 = b->nts;
+	l->nt = a->ntags;
+	l->nmembers = a->nmembers;
+	l->groups_given = a->groups_given;
+	l->placement_member = a->placement_member;
+	xgrow((void **)&b->gs, &b->capgs, b->ngs + l->ng, sizeof *b->gs);
+	for (i = 0; i < l->ng; i++)
+		b->gs[b->ngs++] = keep_str(b, a->user.groups[i], a->user.glens[i]);
+	xgrow((void **)&b->ts, &b->capts, b->nts + l->nt, sizeof *b->ts);
+	for (i = 0; i < l->nt; i++, b->nts++) {
+		b->ts[b->nts][0] = keep_str(b, a->tags[i].k, a->tags[i].kn);
+		b->ts[b->nts][1] = keep_str(b, a->tags[i].v, a->tags[i].vn);
+	}
+}
 
 static void
 parse_batch(struct worker *w, struct batch *b)
 {
 	struct nj_value v;
+	struct pl_app a;
 	size_t i;
 
 	for (i = 0; i < b->nobjs; i++)
 		json_object_put(b->objs[i]);
-	b->nobjs = 0;
-	b->ab.ng = b->ab.nt = 0;
+	b->nobjs = b->ngs = b->nts = 0;
+	pl_buf_clear(&b->strs);
 	for (i = 0; i < b->nlines; i++) {
 		struct bline *l = &b->lines[i];
 
@@ -227,23 +287,23 @@ parse_batch(struct worker *w, struct batch *b)
 			    &l->msglen);
 			continue;
 		}
-		l->obj = json_object_get(v.obj);
 		l->vlen = v.len;
-		xgrow((void **)&b->objs, &b->capobjs, b->nobjs + 1, sizeof *b->objs);
-		b->objs[b->nobjs++] = l->obj;
-		l->g0 = b->ab.ng;
-		l->t0 = b->ab.nt;
-		if (pl_app_from_json(&l->app, &b->ab, l->obj, &w->err) != 0) {
+		w->ab.ng = w->ab.nt = 0;
+		if (pl_app_from_json(&a, &w->ab, v.obj, &w->err) != 0) {
 			l->bad = 1;
 			diag_err(&w->d, EXIT_DATAERR, &l->pos, "%s", w->err.s);
 			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
 			    &l->msglen);
+			continue;
+		}
+		keep_app(b, l, &a);
+		if (a.placement_member) {	/* its output needs the object */
+			l->obj = json_object_get(v.obj);
+			xgrow((void **)&b->objs, &b->capobjs, b->nobjs + 1,
+			    sizeof *b->objs);
+			b->objs[b->nobjs++] = l->obj;
 		}
 	}
-	for (i = 0; i < b->nlines; i++)	/* ab may have moved */
-		if (!b->lines[i].bad)
-			pl_app_rebase(&b->lines[i].app, &b->ab, b->lines[i].g0,
-			    b->lines[i].t0);
 }
 
 static void *
@@ -285,6 +345,48 @@ submit(struct pipe *pp)
 	pp->head++;
 }
 
+/* The application of a line, pointing into its batch. */
+static void
+app_of(struct pipe *pp, const struct batch *b, const struct bline *l)
+{
+	struct pl_app *a = &pp->app;
+	const char *s = b->strs.s;
+	size_t i;
+
+	if (l->ng > pp->capg) {
+		pp->capg = l->ng;
+		pp->groups = xreallocarray(pp->groups, pp->capg, sizeof *pp->groups);
+		pp->glens = xreallocarray(pp->glens, pp->capg, sizeof *pp->glens);
+	}
+	if (l->nt > pp->capt) {
+		pp->capt = l->nt;
+		pp->tags = xreallocarray(pp->tags, pp->capt, sizeof *pp->tags);
+	}
+	memset(a, 0, sizeof *a);
+	a->user.name = s + l->user.off;
+	a->user.len = l->user.len;
+	a->queue = s + l->queue.off;
+	a->qlen = l->queue.len;
+	for (i = 0; i < l->ng; i++) {
+		pp->groups[i] = s + b->gs[l->g0 + i].off;
+		pp->glens[i] = b->gs[l->g0 + i].len;
+	}
+	a->user.groups = pp->groups;
+	a->user.glens = pp->glens;
+	a->user.ngroups = l->ng;
+	for (i = 0; i < l->nt; i++) {
+		pp->tags[i].k = s + b->ts[l->t0 + i][0].off;
+		pp->tags[i].kn = b->ts[l->t0 + i][0].len;
+		pp->tags[i].v = s + b->ts[l->t0 + i][1].off;
+		pp->tags[i].vn = b->ts[l->t0 + i][1].len;
+	}
+	a->tags = pp->tags;
+	a->ntags = l->nt;
+	a->nmembers = l->nmembers;
+	a->groups_given = l->groups_given;
+	a->placement_member = l->placement_member;
+}
+
 /* Place and write the lines of a parsed batch, in order. */
 static void
 place_batch(struct pipe *pp, struct batch *b)
@@ -305,7 +407,8 @@ place_batch(struct pipe *pp, struct batch *b)
 				bad_record(cx);
 			continue;
 		}
-		if (place_one(cx, b->text + l->off, l->vlen, l->obj, &l->app,
+		app_of(pp, b, l);
+		if (place_one(cx, b->text + l->off, l->vlen, l->obj, &pp->app,
 		    &l->pos) != 0)
 			bad_record(cx);
 	}
@@ -469,6 +572,7 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		fclose(w[i].cap);
 		free(w[i].capbuf);
 		pl_buf_free(&w[i].err);
+		pl_appbuf_free(&w[i].ab);
 	}
 	free(w);
 	for (i = 0; i < pp.k; i++) {
@@ -480,10 +584,15 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		free(b->objs);
 		free(b->text);
 		free(b->lines);
-		pl_appbuf_free(&b->ab);
+		pl_buf_free(&b->strs);
+		free(b->gs);
+		free(b->ts);
 		pl_buf_free(&b->msgs);
 	}
 	free(pp.ring);
+	free(pp.groups);
+	free(pp.glens);
+	free(pp.tags);
 	fclose(pp.rcap);
 	free(pp.rcapbuf);
 	r->d = rd;

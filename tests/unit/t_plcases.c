@@ -134,6 +134,17 @@ same_set(char **got, size_t n, const struct yl_node *want)
 	return same;
 }
 
+static int
+same_names(const struct pl_name *v, size_t n, const struct yl_node *want)
+{
+	char *names[64];
+	size_t i;
+
+	for (i = 0; i < n && i < 64; i++)
+		names[i] = v[i].s;
+	return same_set(names, i, want);
+}
+
 static void
 run_acl(const struct yl_node *cs, const char *id, enum pl_compat c,
     const struct yl_node *ex)
@@ -149,8 +160,8 @@ run_acl(const struct yl_node *cs, const char *id, enum pl_compat c,
 			ok(rc != 0, "%s [%s]: parse error", id, vername(c));
 		else
 			ok(rc == 0 && acl.all == truthy(yl_get(ex, "all_allowed")) &&
-			    same_set(acl.users, acl.nusers, yl_get(ex, "users")) &&
-			    same_set(acl.groups, acl.ngroups, yl_get(ex, "groups")),
+			    same_names(acl.users, acl.nusers, yl_get(ex, "users")) &&
+			    same_names(acl.groups, acl.ngroups, yl_get(ex, "groups")),
 			    "%s [%s]: parsed", id, vername(c));
 	} else {
 		struct app x;
