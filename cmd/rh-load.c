@@ -2,10 +2,14 @@
  * rh-load - load a Slider role history, replay events, print the state
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 #include "exitcode.h"
 #include "opt.h"
+#include "output.h"
+#include "rhio.h"
+#include "timefmt.h"
 
 enum {
 	OPT_EVENTS = OPT_LONG_BASE,
@@ -15,6 +19,8 @@ enum {
 	OPT_STRICT,
 	OPT_FORMAT
 };
+
+enum { FMT_STATE, FMT_TABLE, FMT_LISTS };
 
 static const char help[] =
 "usage: rh-load [-q] [--strict] [--reset-failures] [-R resources.json] [--events FILE]\n"
@@ -56,23 +62,84 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct diag d = DIAG_INIT("rh-load");
-	int ch;
+	const char *resources = NULL, *events = NULL, *outpath = NULL, *in;
+	int ch, fmt = FMT_STATE, reset = 0, now_set = 0, rc;
+	struct rh_loadopt opt;
+	struct output out;
+	struct rh m;
 
 	opt_begin(&d);
+	rh_loadopt_init(&opt);
 	while ((ch = opt_next(&d, argc, argv, "hqR:o:", longopts)) != -1) {
 		switch (ch) {
 		case 'h':
 			opt_help(&d, help);
-		case OPT_NOW:
-			(void)opt_instant(&d, "--now", optarg);
+		case 'q':
+			d.quiet = 1;
+			break;
+		case 'R':
+			resources = optarg;
+			break;
+		case 'o':
+			outpath = optarg;
+			break;
+		case OPT_EVENTS:
+			events = optarg;
+			break;
+		case OPT_RESET_FAILURES:
+			reset = 1;
 			break;
 		case OPT_MAX_AGE:
-			(void)opt_duration(&d, "--max-age", optarg);
+			opt.max_age = opt_duration(&d, "--max-age", optarg);
+			opt.max_age_set = 1;
+			break;
+		case OPT_NOW:
+			opt.now = opt_instant(&d, "--now", optarg);
+			now_set = 1;
+			break;
+		case OPT_STRICT:
+			opt.strict = 1;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "state") == 0)
+				fmt = FMT_STATE;
+			else if (strcmp(optarg, "table") == 0)
+				fmt = FMT_TABLE;
+			else if (strcmp(optarg, "lists") == 0)
+				fmt = FMT_LISTS;
+			else
+				opt_usage(&d, "--format: '%s' is not state, table "
+				    "or lists", optarg);
 			break;
 		default:
-			break;
+			opt_usage(&d, "option '-%c' is unknown", ch);
 		}
 	}
-	diag_err(&d, 0, POS_NONE, "not built yet");
-	return 69;
+	if (argc - optind > 1)
+		opt_usage(&d, "one history at most: '%s' is extra", argv[optind + 1]);
+	in = optind < argc ? argv[optind] : "-";
+	if (!now_set)
+		opt.now = tm_now_ms();
+
+	rh_init(&m);
+	rc = 0;
+	if (resources != NULL)
+		rc = rh_read_resources(&m, resources, &d);
+	if (rc == 0)
+		rc = rh_load(&m, in, &opt, NULL, &d);
+	if (rc == 0 && events != NULL)
+		rc = rh_replay_events(&m, events, opt.now, &d);
+	if (rc == 0 && reset)
+		rh_reset_failures(&m);
+	if (rc == 0 && (rc = out_open(&out, outpath, &d)) == 0) {
+		if (fmt == FMT_TABLE)
+			rh_write_table(&m, &out.ob);
+		else if (fmt == FMT_LISTS)
+			rh_write_lists(&m, &out.ob);
+		else
+			rh_write_state(&m, &out.ob);
+		rc = out_close(&out, &d, 0);
+	}
+	rh_free(&m);
+	return rc;
 }

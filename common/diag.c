@@ -32,14 +32,27 @@ vreport(const struct diag *d, const char *level, const struct pos *p,
 	fputc('\n', f);
 }
 
+/* Count an error, or a warning when demoted; should it be printed? */
+static int
+count(struct diag *d)
+{
+	if (d->demote == NULL) {
+		d->nerr++;
+		return 1;
+	}
+	d->nwarn++;
+	return !d->quiet;
+}
+
 int
 diag_err(struct diag *d, int status, const struct pos *p, const char *fmt, ...)
 {
 	va_list ap;
 
-	d->nerr++;
+	if (!count(d))
+		return status;
 	va_start(ap, fmt);
-	vreport(d, NULL, p, fmt, ap, NULL);
+	vreport(d, d->demote, p, fmt, ap, NULL);
 	va_end(ap);
 	return status;
 }
@@ -50,9 +63,10 @@ diag_syserr(struct diag *d, int status, const struct pos *p, const char *fmt, ..
 	va_list ap;
 	const char *why = strerror(errno);
 
-	d->nerr++;
+	if (!count(d))
+		return status;
 	va_start(ap, fmt);
-	vreport(d, NULL, p, fmt, ap, why);
+	vreport(d, d->demote, p, fmt, ap, why);
 	va_end(ap);
 	return status;
 }

@@ -19,6 +19,12 @@ struct diag {
 	int quiet;		/* -q: drop warnings */
 	unsigned long nwarn;	/* warnings issued (counted even when quiet) */
 	unsigned long nerr;	/* errors issued */
+	/*
+	 * When set, errors are reported as warnings with this text in place
+	 * of "warning: " (and counted as warnings): for a caller that will
+	 * skip the input, e.g. a broken file in a history directory.
+	 */
+	const char *demote;
 	FILE *to;		/* where messages go; NULL: stderr */
 };
 
@@ -29,7 +35,7 @@ struct pos {
 	unsigned long col;
 };
 
-#define DIAG_INIT(prog) { (prog), 0, 0, 0, NULL }
+#define DIAG_INIT(prog) { (prog), 0, 0, 0, NULL, NULL }
 #define POS_NONE ((const struct pos *)0)
 
 #if defined(__GNUC__)

@@ -68,9 +68,18 @@ main(void)
 	is_str(capture(sys, &d), "tool: cannot open 'x': No such file or directory\n",
 	    "strerror appended");
 	is_int(d.nerr, 4, "errors counted");
+	d.demote = "warning: skipped: ";
+	is_str(capture(full, &d), "tool: apps.json:3:7: warning: skipped: bad thing\n",
+	    "a demoted error reads as a warning");
+	is_str(capture(sys, &d), "tool: warning: skipped: cannot open 'x': No such "
+	    "file or directory\n", "a demoted system error too");
+	is_int(d.nerr, 4, "demoted errors are not counted as errors");
+	is_int(d.nwarn, 3, "but as warnings");
 	d.quiet = 1;
+	is_str(capture(full, &d), "", "-q silences demoted errors");
+	d.demote = NULL;
 	is_str(capture(warn, &d), "", "-q silences warnings");
-	is_int(d.nwarn, 2, "warnings counted even when quiet");
+	is_int(d.nwarn, 5, "warnings counted even when quiet");
 	{
 		char *buf = NULL;
 		size_t len = 0;

@@ -1,0 +1,726 @@
+/*
+ * rh.c - the role-history model: interned hosts, per-node entry
+ * vectors, containers, requests and the derived available lists.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rh.h"
+#include "xalloc.h"
+
+#define ARENA_CHUNK 65536
+
+void
+rh_init(struct rh *m)
+{
+	memset(m, 0, sizeof *m);
+	m->roles_count = 0;
+}
+
+static void
+strmap_free(struct rh_strmap *s)
+{
+	free(s->slot);
+	free(s->hash);
+	memset(s, 0, sizeof *s);
+}
+
+static void
+request_free(struct rh_request *r)
+{
+	free(r->hosts);
+	free(r->label);
+	r->hosts = NULL;
+	r->label = NULL;
+}
+
+void
+rh_free(struct rh *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nroles; i++) {
+		free(m->roles[i].name);
+		free(m->roles[i].label);
+	}
+	free(m->roles);
+	for (i = 0; i < m->nnodes; i++) {
+		free(m->nodes[i].ent);
+		free(m->nodes[i].label);
+	}
+	free(m->nodes);
+	strmap_free(&m->hostmap);
+	for (i = 0; i < m->narena; i++)
+		free(m->arena[i]);
+	free(m->arena);
+	for (i = 0; i < m->nctr; i++)
+		free(m->ctr[i].id);
+	free(m->ctr);
+	strmap_free(&m->ctrmap);
+	for (i = 0; i < m->nreq; i++)
+		request_free(&m->req[i]);
+	free(m->req);
+	free(m->order);
+	free(m->rank);
+	rh_init(m);
+}
+
+/* --- string maps: index lookups keyed by a string the model owns --- */
+
+typedef const char *(*keyfn)(const struct rh *, uint32_t, size_t *);
+
+static uint32_t
+hash_str(const char *s, size_t n)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= UINT64_C(0x100000001b3);
+	}
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Slot of key (or of the empty slot where it would go). */
+static size_t
+strmap_slot(const struct rh *m, const struct rh_strmap *s, keyfn key,
+    const char *k, size_t n, uint32_t h)
+{
+	size_t mask = s->cap - 1, i = h & mask;
+
+	for (;; i = (i + 1) & mask) {
+		const char *sk;
+		size_t sn;
+
+		if (s->slot[i] == 0)
+			return i;
+		if (s->hash[i] != h)
+			continue;
+		sk = key(m, s->slot[i] - 1, &sn);
+		if (sn == n && memcmp(sk, k, n) == 0)
+			return i;
+	}
+}
+
+static uint32_t
+strmap_get(const struct rh *m, const struct rh_strmap *s, keyfn key,
+    const char *k, size_t n)
+{
+	if (s->cap == 0)
+		return RH_NONE;
+	return s->slot[strmap_slot(m, s, key, k, n, hash_str(k, n))] - 1;
+}
+
+static void
+strmap_grow(struct rh_strmap *s)
+{
+	size_t ncap = s->cap ? s->cap * 2 : 64, i, j;
+	uint32_t *slot = xcalloc(ncap, sizeof *slot);
+	uint32_t *hash = xcalloc(ncap, sizeof *hash);
+
+	for (i = 0; i < s->cap; i++) {
+		if (s->slot[i] == 0)
+			continue;
+		for (j = s->hash[i] & (ncap - 1); slot[j] != 0; j = (j + 1) & (ncap - 1))
+			;
+		slot[j] = s->slot[i];
+		hash[j] = s->hash[i];
+	}
+	free(s->slot);
+	free(s->hash);
+	s->slot = slot;
+	s->hash = hash;
+	s->cap = ncap;
+}
+
+/* Map k to idx, replacing any earlier mapping. */
+static void
+strmap_put(const struct rh *m, struct rh_strmap *s, keyfn key, const char *k,
+    size_t n, uint32_t idx)
+{
+	uint32_t h = hash_str(k, n);
+	size_t i;
+
+	if ((s->n + 1) * 4 > s->cap * 3)
+		strmap_grow(s);
+	i = strmap_slot(m, s, key, k, n, h);
+	if (s->slot[i] == 0)
+		s->n++;
+	s->slot[i] = idx + 1;
+	s->hash[i] = h;
+}
+
+static const char *
+host_key(const struct rh *m, uint32_t i, size_t *n)
+{
+	*n = m->nodes[i].hostlen;
+	return m->nodes[i].host;
+}
+
+static const char *
+ctr_key(const struct rh *m, uint32_t i, size_t *n)
+{
+	*n = strlen(m->ctr[i].id);
+	return m->ctr[i].id;
+}
+
+/* --- roles --- */
+
+struct rh_role *
+rh_role_by_id(const struct rh *m, int32_t id)
+{
+	size_t lo = 0, hi = m->nroles;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (m->roles[mid].id == id)
+			return &m->roles[mid];
+		if (m->roles[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+struct rh_role *
+rh_role_by_name(const struct rh *m, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < m->nroles; i++)
+		if (m->roles[i].name != NULL && strcmp(m->roles[i].name, name) == 0)
+			return &m->roles[i];
+	return NULL;
+}
+
+struct rh_role *
+rh_role_lookup(const struct rh *m, const char *s)
+{
+	struct rh_role *r = rh_role_by_name(m, s);
+	long long v = 0;
+	const char *p;
+
+	if (r != NULL || *s == '\0')
+		return r;
+	for (p = s; *p; p++) {
+		if (*p < '0' || *p > '9' || v >= RH_ROLE_LIMIT)
+			return NULL;
+		v = v * 10 + (*p - '0');
+	}
+	if (v >= RH_ROLE_LIMIT)
+		return NULL;
+	return rh_role_by_id(m, (int32_t)v);
+}
+
+struct rh_role *
+rh_role_get(struct rh *m, int32_t id)
+{
+	struct rh_role *r = rh_role_by_id(m, id);
+	size_t at;
+
+	if (r != NULL)
+		return r;
+	xgrow((void **)&m->roles, &m->caproles, m->nroles + 1, sizeof *m->roles);
+	for (at = m->nroles; at > 0 && m->roles[at - 1].id > id; at--)
+		;
+	memmove(&m->roles[at + 1], &m->roles[at],
+	    (m->nroles - at) * sizeof *m->roles);
+	m->nroles++;
+	r = &m->roles[at];
+	memset(r, 0, sizeof *r);
+	r->id = id;
+	r->src = RH_ROLE_IMPLICIT;
+	r->desired = -1;
+	r->failure_threshold = RH_DEF_THRESHOLD;
+	r->escalate_ms = RH_DEF_ESCALATE_MS;
+	return r;
+}
+
+void
+rh_role_set_name(struct rh_role *r, const char *name)
+{
+	free(r->name);
+	r->name = name != NULL ? xstrdup(name) : NULL;
+}
+
+void
+rh_role_set_label(struct rh_role *r, const char *label)
+{
+	free(r->label);
+	r->label = label != NULL && *label != '\0' ? xstrdup(label) : NULL;
+}
+
+int
+rh_over_threshold(const struct rh_role *r, const struct rh_entry *e)
+{
+	if (r->failure_threshold < 0)
+		return 1;
+	return e != NULL && e->failed_recently > r->failure_threshold;
+}
+
+/* --- nodes --- */
+
+static const char *const nstate_names[RH_NS_COUNT] = {
+	"UNHEALTHY", "DECOMMISSIONED", "LOST", "SHUTDOWN",
+	"RUNNING", "NEW", "REBOOTED", "DECOMMISSIONING"
+};
+
+const char *
+rh_nstate_name(int s)
+{
+	return s >= 0 && s < RH_NS_COUNT ? nstate_names[s] : "?";
+}
+
+int
+rh_nstate_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < RH_NS_COUNT; i++)
+		if (strcmp(s, nstate_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+uint32_t
+rh_node_find(const struct rh *m, const char *host, size_t len)
+{
+	return strmap_get(m, &m->hostmap, host_key, host, len);
+}
+
+static const char *
+arena_copy(struct rh *m, const char *s, size_t n)
+{
+	char *p;
+
+	if (n + 1 > ARENA_CHUNK / 4) {		/* a long name gets its own block */
+		xgrow((void **)&m->arena, &m->arena_cap, m->narena + 1,
+		    sizeof *m->arena);
+		p = m->arena[m->narena++] = xmemdup0(s, n);
+		return p;
+	}
+	if (m->arena_cur == NULL || m->arena_used + n + 1 > ARENA_CHUNK) {
+		xgrow((void **)&m->arena, &m->arena_cap, m->narena + 1,
+		    sizeof *m->arena);
+		m->arena_cur = m->arena[m->narena++] = xmalloc(ARENA_CHUNK);
+		m->arena_used = 0;
+	}
+	p = m->arena_cur + m->arena_used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	m->arena_used += n + 1;
+	return p;
+}
+
+uint32_t
+rh_node_intern(struct rh *m, const char *host, size_t len)
+{
+	uint32_t i = rh_node_find(m, host, len);
+	struct rh_node *n;
+
+	if (i != RH_NONE)
+		return i;
+	xgrow((void **)&m->nodes, &m->capnodes, m->nnodes + 1, sizeof *m->nodes);
+	i = (uint32_t)m->nnodes++;
+	n = &m->nodes[i];
+	memset(n, 0, sizeof *n);
+	n->host = arena_copy(m, host, len);
+	n->hostlen = (uint32_t)len;
+	n->state = RH_NS_RUNNING;
+	strmap_put(m, &m->hostmap, host_key, host, len, i);
+	return i;
+}
+
+void
+rh_node_set_label(struct rh_node *n, const char *label)
+{
+	free(n->label);
+	n->label = label != NULL && *label != '\0' ? xstrdup(label) : NULL;
+}
+
+struct hostkey {
+	const char *host;
+	uint32_t len, node;
+};
+
+static int
+cmp_host(const void *a, const void *b)
+{
+	const struct hostkey *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->host, y->host, n);
+
+	if (c != 0)
+		return c;
+	return (x->len > y->len) - (x->len < y->len);
+}
+
+const uint32_t *
+rh_nodes_sorted(struct rh *m)
+{
+	struct hostkey *k;
+	size_t i;
+
+	if (m->norder == m->nnodes && m->order != NULL)
+		return m->order;
+	free(m->order);
+	free(m->rank);
+	m->order = xreallocarray(NULL, m->nnodes + 1, sizeof *m->order);
+	m->rank = xreallocarray(NULL, m->nnodes + 1, sizeof *m->rank);
+	k = xreallocarray(NULL, m->nnodes + 1, sizeof *k);
+	for (i = 0; i < m->nnodes; i++) {
+		k[i].host = m->nodes[i].host;
+		k[i].len = m->nodes[i].hostlen;
+		k[i].node = (uint32_t)i;
+	}
+	qsort(k, m->nnodes, sizeof *k, cmp_host);
+	for (i = 0; i < m->nnodes; i++) {
+		m->order[i] = k[i].node;
+		m->rank[k[i].node] = (uint32_t)i;
+	}
+	free(k);
+	m->norder = m->nnodes;
+	return m->order;
+}
+
+/* --- entries --- */
+
+/* Position of role in the node's vector (or where it would go). */
+static uint32_t
+entry_pos(const struct rh_node *n, int32_t role)
+{
+	uint32_t lo = 0, hi = n->nent;
+
+	/* Fast path: entries usually arrive in role order. */
+	if (hi > 0 && n->ent[hi - 1].role < role)
+		return hi;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (n->ent[mid].role < role)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+struct rh_entry *
+rh_entry_find(const struct rh *m, uint32_t node, int32_t role)
+{
+	const struct rh_node *n = &m->nodes[node];
+	uint32_t i = entry_pos(n, role);
+
+	return i < n->nent && n->ent[i].role == role ? &n->ent[i] : NULL;
+}
+
+struct rh_entry *
+rh_entry_get(struct rh *m, uint32_t node, int32_t role)
+{
+	struct rh_node *n = &m->nodes[node];
+	uint32_t i = entry_pos(n, role);
+	struct rh_entry *e;
+
+	if (i < n->nent && n->ent[i].role == role)
+		return &n->ent[i];
+	if (n->nent == n->capent) {
+		size_t cap = n->capent;
+
+		xgrow((void **)&n->ent, &cap, (size_t)n->nent + 1, sizeof *n->ent);
+		n->capent = (uint32_t)cap;
+	}
+	memmove(&n->ent[i + 1], &n->ent[i], (n->nent - i) * sizeof *n->ent);
+	n->nent++;
+	e = &n->ent[i];
+	memset(e, 0, sizeof *e);
+	e->role = role;
+	return e;
+}
+
+void
+rh_entry_remove(struct rh *m, uint32_t node, int32_t role)
+{
+	struct rh_node *n = &m->nodes[node];
+	uint32_t i = entry_pos(n, role);
+
+	if (i < n->nent && n->ent[i].role == role) {
+		memmove(&n->ent[i], &n->ent[i + 1],
+		    (n->nent - i - 1) * sizeof *n->ent);
+		n->nent--;
+	}
+}
+
+size_t
+rh_entry_count(const struct rh *m)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < m->nnodes; i++)
+		c += m->nodes[i].nent;
+	return c;
+}
+
+static int
+cmp_avail(const void *a, const void *b)
+{
+	const struct rh_avail *x = a, *y = b;
+
+	if (x->last_used != y->last_used)
+		return x->last_used > y->last_used ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+size_t
+rh_available(struct rh *m, int32_t role, struct rh_avail **out)
+{
+	struct rh_avail *v = NULL;
+	size_t n = 0, cap = 0, i;
+	unsigned char *placed = NULL;
+
+	rh_nodes_sorted(m);
+	for (i = 0; i < m->nreq; i++) {
+		const struct rh_request *r = &m->req[i];
+
+		if (r->dead || r->role != role || r->kind != RH_REQ_PLACED ||
+		    r->node == RH_NONE)
+			continue;
+		if (placed == NULL)
+			placed = xcalloc(m->nnodes, 1);
+		placed[r->node] = 1;
+	}
+	for (i = 0; i < m->nnodes; i++) {
+		const struct rh_entry *e = rh_entry_find(m, (uint32_t)i, role);
+
+		if (e == NULL || !rh_entry_idle(e) || (placed && placed[i]))
+			continue;
+		xgrow((void **)&v, &cap, n + 1, sizeof *v);
+		v[n].node = (uint32_t)i;
+		v[n].rank = m->rank[i];
+		v[n].last_used = e->last_used;
+		n++;
+	}
+	free(placed);
+	qsort(v, n, sizeof *v, cmp_avail);
+	*out = v;
+	return n;
+}
+
+/* --- containers --- */
+
+static const char *const cstate_names[] = {
+	"allocated", "starting", "live", "releasing"
+};
+
+const char *
+rh_cstate_name(int s)
+{
+	return s >= 0 && s <= RH_C_RELEASING ? cstate_names[s] : "?";
+}
+
+int
+rh_cstate_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i <= RH_C_RELEASING; i++)
+		if (strcmp(s, cstate_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+struct rh_container *
+rh_container_find(const struct rh *m, const char *id)
+{
+	uint32_t i = strmap_get(m, &m->ctrmap, ctr_key, id, strlen(id));
+
+	if (i == RH_NONE || m->ctr[i].dead)
+		return NULL;
+	return &m->ctr[i];
+}
+
+struct rh_container *
+rh_container_add(struct rh *m, const char *id, uint32_t node, int32_t role,
+    enum rh_cstate state, int64_t since)
+{
+	struct rh_container *c;
+
+	if (rh_container_find(m, id) != NULL)
+		return NULL;
+	xgrow((void **)&m->ctr, &m->capctr, m->nctr + 1, sizeof *m->ctr);
+	c = &m->ctr[m->nctr];
+	memset(c, 0, sizeof *c);
+	c->id = xstrdup(id);
+	c->node = node;
+	c->role = role;
+	c->state = (uint8_t)state;
+	c->since = since;
+	strmap_put(m, &m->ctrmap, ctr_key, id, strlen(id), (uint32_t)m->nctr);
+	m->nctr++;
+	return c;
+}
+
+void
+rh_container_remove(struct rh *m, struct rh_container *c)
+{
+	(void)m;
+	c->dead = 1;
+}
+
+/* --- requests --- */
+
+static const char *const reqkind_names[] = {
+	"placed", "open", "aa", "escalated"
+};
+
+const char *
+rh_reqkind_name(int k)
+{
+	return k >= 0 && k <= RH_REQ_ESCALATED ? reqkind_names[k] : "?";
+}
+
+int
+rh_reqkind_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i <= RH_REQ_ESCALATED; i++)
+		if (strcmp(s, reqkind_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+struct rh_request *
+rh_request_add(struct rh *m, int32_t role, enum rh_reqkind kind, uint32_t node,
+    const uint32_t *hosts, size_t nhosts, const char *label, int64_t priority,
+    int64_t issued, int64_t deadline)
+{
+	struct rh_request *r;
+
+	xgrow((void **)&m->req, &m->capreq, m->nreq + 1, sizeof *m->req);
+	r = &m->req[m->nreq++];
+	memset(r, 0, sizeof *r);
+	r->role = role;
+	r->kind = (uint8_t)kind;
+	r->node = node;
+	if (nhosts > 0) {
+		r->hosts = xreallocarray(NULL, nhosts, sizeof *hosts);
+		memcpy(r->hosts, hosts, nhosts * sizeof *hosts);
+		r->nhosts = nhosts;
+	}
+	r->label = label != NULL ? xstrdup(label) : NULL;
+	r->priority = priority;
+	r->issued = issued;
+	r->deadline = kind == RH_REQ_PLACED ? deadline : 0;
+	r->seq = m->next_seq++;
+	return r;
+}
+
+void
+rh_request_remove(struct rh *m, struct rh_request *r)
+{
+	(void)m;
+	r->dead = 1;
+}
+
+struct rh_request *
+rh_request_placed(const struct rh *m, int32_t role, uint32_t node)
+{
+	size_t i;
+
+	for (i = 0; i < m->nreq; i++) {
+		struct rh_request *r = &m->req[i];
+
+		if (!r->dead && r->kind == RH_REQ_PLACED && r->role == role &&
+		    r->node == node)
+			return r;
+	}
+	return NULL;
+}
+
+/* --- whole model --- */
+
+void
+rh_reset_failures(struct rh *m)
+{
+	size_t i;
+	uint32_t j;
+
+	for (i = 0; i < m->nnodes; i++)
+		for (j = 0; j < m->nodes[i].nent; j++)
+			m->nodes[i].ent[j].failed_recently = 0;
+}
+
+void
+rh_compact(struct rh *m)
+{
+	uint32_t *map, *ref;
+	size_t i, j, n;
+
+	/* Containers: drop the dead, rebuild the id map. */
+	for (i = j = 0; i < m->nctr; i++) {
+		if (m->ctr[i].dead)
+			free(m->ctr[i].id);
+		else
+			m->ctr[j++] = m->ctr[i];
+	}
+	m->nctr = j;
+	/* Requests: drop the dead. */
+	for (i = j = 0; i < m->nreq; i++) {
+		if (m->req[i].dead)
+			request_free(&m->req[i]);
+		else
+			m->req[j++] = m->req[i];
+	}
+	m->nreq = j;
+
+	/* Nodes still referenced or worth keeping. */
+	ref = xcalloc(m->nnodes + 1, sizeof *ref);
+	for (i = 0; i < m->nctr; i++)
+		ref[m->ctr[i].node] = 1;
+	for (i = 0; i < m->nreq; i++) {
+		if (m->req[i].node != RH_NONE)
+			ref[m->req[i].node] = 1;
+		for (j = 0; j < m->req[i].nhosts; j++)
+			ref[m->req[i].hosts[j]] = 1;
+	}
+	map = xreallocarray(NULL, m->nnodes + 1, sizeof *map);
+	for (i = n = 0; i < m->nnodes; i++) {
+		struct rh_node *nd = &m->nodes[i];
+
+		if (nd->nent == 0 && !nd->reported && !ref[i]) {
+			free(nd->ent);
+			free(nd->label);
+			map[i] = RH_NONE;
+			continue;
+		}
+		map[i] = (uint32_t)n;
+		m->nodes[n++] = *nd;
+	}
+	free(ref);
+	m->nnodes = n;
+	for (i = 0; i < m->nctr; i++)
+		m->ctr[i].node = map[m->ctr[i].node];
+	for (i = 0; i < m->nreq; i++) {
+		if (m->req[i].node != RH_NONE)
+			m->req[i].node = map[m->req[i].node];
+		for (j = 0; j < m->req[i].nhosts; j++)
+			m->req[i].hosts[j] = map[m->req[i].hosts[j]];
+	}
+	free(map);
+
+	strmap_free(&m->hostmap);
+	for (i = 0; i < m->nnodes; i++)
+		strmap_put(m, &m->hostmap, host_key, m->nodes[i].host,
+		    m->nodes[i].hostlen, (uint32_t)i);
+	strmap_free(&m->ctrmap);
+	for (i = 0; i < m->nctr; i++)
+		strmap_put(m, &m->ctrmap, ctr_key, m->ctr[i].id,
+		    strlen(m->ctr[i].id), (uint32_t)i);
+	free(m->order);
+	free(m->rank);
+	m->order = m->rank = NULL;
+	m->norder = 0;
+}

@@ -1,0 +1,534 @@
+/*
+ * rhevent.c - event replay (SPEC §3 "Events", §4 rh-load): node reports
+ * and the container lifecycle applied to the model with Slider's
+ * semantics (digest §4.6, §4.8, §5.2, §5.3).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exitcode.h"
+#include "ndjson.h"
+#include "rhio.h"
+#include "rhjson.h"
+#include "xalloc.h"
+
+enum ev { EV_NODE, EV_ALLOCATED, EV_STARTED, EV_START_FAILED, EV_COMPLETED,
+	EV_LIVE, EV_RESET, EV_N };
+
+static const char *const ev_names[EV_N] = {
+	"node", "allocated", "started", "start_failed", "completed", "live",
+	"reset_failures"
+};
+
+/* The fields an event may carry ("event" and "time" go with every one). */
+enum { X_HOST, X_STATE, X_LABEL, X_CONTAINER, X_PRIORITY, X_ROLE,
+	X_EXIT, X_OUTCOME, X_N };
+static const char *const x_names[X_N] = {
+	"host", "state", "label", "container", "priority", "role",
+	"exit_status", "outcome"
+};
+static const unsigned char x_string[X_N] = { 1, 1, 1, 1, 0, 0, 0, 1 };
+
+#define B(x) (1u << (x))
+static const struct {
+	unsigned allowed, required;
+} ev_fields[EV_N] = {
+	[EV_NODE] = { B(X_HOST) | B(X_STATE) | B(X_LABEL), B(X_HOST) | B(X_STATE) },
+	[EV_ALLOCATED] = { B(X_CONTAINER) | B(X_HOST) | B(X_PRIORITY) | B(X_ROLE),
+	    B(X_CONTAINER) | B(X_HOST) },
+	[EV_STARTED] = { B(X_CONTAINER), B(X_CONTAINER) },
+	[EV_START_FAILED] = { B(X_CONTAINER), B(X_CONTAINER) },
+	[EV_COMPLETED] = { B(X_CONTAINER) | B(X_EXIT) | B(X_OUTCOME),
+	    B(X_CONTAINER) },
+	[EV_LIVE] = { B(X_CONTAINER) | B(X_HOST) | B(X_ROLE),
+	    B(X_CONTAINER) | B(X_HOST) | B(X_ROLE) },
+	[EV_RESET] = { 0, 0 }
+};
+
+enum outcome { O_COMPLETED, O_FAILED, O_NODE_FAILURE, O_PREEMPTED, O_LIMITS,
+	O_N };
+static const char *const o_names[O_N] = {
+	"completed", "failed", "node_failure", "preempted", "limits_exceeded"
+};
+
+/* Running containers per role (Slider's "actual"), counted on first use. */
+struct actual {
+	int32_t role;
+	int64_t n;
+};
+
+struct replay {
+	struct rh *m;
+	struct diag *d;
+	struct nj_value *v;
+	struct actual *act;
+	size_t nact, capact;
+};
+
+/* Slider's ContainerOutcome.fromExitStatus (digest §5.3). */
+static enum outcome
+from_exit(int64_t status)
+{
+	switch (status) {
+	case 0: case -100: case -105: case -106: case -107:
+		return O_COMPLETED;
+	case -101:
+		return O_NODE_FAILURE;
+	case -102:
+		return O_PREEMPTED;
+	case -103: case -104:
+		return O_LIMITS;
+	default:
+		return O_FAILED;
+	}
+}
+
+static struct pos
+at(const struct replay *x, const char *field)
+{
+	const char *path[1] = { field };
+
+	return field ? rh_json_member(x->v, path, 1, 0) : x->v->pos;
+}
+
+static int64_t *
+actual(struct replay *x, int32_t role)
+{
+	const struct rh *m = x->m;
+	size_t i;
+	uint32_t j;
+	int64_t n = 0;
+
+	for (i = 0; i < x->nact; i++)
+		if (x->act[i].role == role)
+			return &x->act[i].n;
+	for (i = 0; i < m->nnodes; i++)
+		for (j = 0; j < m->nodes[i].nent; j++)
+			if (m->nodes[i].ent[j].role == role)
+				n += m->nodes[i].ent[j].live +
+				    m->nodes[i].ent[j].starting;
+	xgrow((void **)&x->act, &x->capact, x->nact + 1, sizeof *x->act);
+	x->act[x->nact].role = role;
+	x->act[x->nact].n = n;
+	return &x->act[x->nact++].n;
+}
+
+static void
+dec(int32_t *c)
+{
+	if (*c > 0)
+		(*c)--;
+}
+
+static void
+drop_requests(struct rh *m, int32_t role, int aa_only)
+{
+	size_t i;
+
+	for (i = 0; i < m->nreq; i++)
+		if (!m->req[i].dead && (role < 0 || m->req[i].role == role) &&
+		    (!aa_only || m->req[i].kind == RH_REQ_AA))
+			rh_request_remove(m, &m->req[i]);
+}
+
+/* Match an allocation to the request it answers (digest §4.6); remove it. */
+static void
+match(struct rh *m, int32_t role, uint32_t node, int have_prio, int64_t prio)
+{
+	struct rh_request *r = rh_request_placed(m, role, node);
+	size_t i, j;
+
+	if (r != NULL) {
+		rh_request_remove(m, r);
+		return;
+	}
+	for (i = 0; i < m->nreq; i++) {
+		r = &m->req[i];
+		if (r->dead || r->role != role || r->kind != RH_REQ_AA)
+			continue;
+		for (j = 0; j < r->nhosts; j++)
+			if (r->hosts[j] == node) {
+				rh_request_remove(m, r);
+				return;
+			}
+	}
+	for (i = 0; i < m->nreq; i++) {
+		r = &m->req[i];
+		if (r->dead || r->role != role || (r->kind != RH_REQ_OPEN &&
+		    r->kind != RH_REQ_ESCALATED) ||
+		    (have_prio && r->priority != prio))
+			continue;
+		rh_request_remove(m, r);
+		return;
+	}
+}
+
+static int
+role_check(struct replay *x, const char *field, int64_t id)
+{
+	struct pos p;
+
+	if (id < 0 || id >= RH_ROLE_LIMIT) {
+		p = at(x, field);
+		return diag_err(x->d, EXIT_DATAERR, &p, "role id %lld is out of "
+		    "range (0 to 2^30-1)", (long long)id);
+	}
+	if (rh_role_by_id(x->m, (int32_t)id) == NULL && x->m->roles_given) {
+		p = at(x, field);
+		return diag_err(x->d, EXIT_DATAERR, &p, "unknown role %lld",
+		    (long long)id);
+	}
+	rh_role_get(x->m, (int32_t)id);
+	return 0;
+}
+
+static int
+allocated(struct replay *x, const char *cid, const char *host, size_t hlen,
+    int have_prio, int64_t prio, int have_role, int64_t role, int64_t t)
+{
+	struct rh *m = x->m;
+	const struct rh_role *ro;
+	struct rh_container *c;
+	struct pos p;
+	uint32_t node;
+	int64_t *act, a;
+	int rc;
+
+	if (!have_prio && !have_role) {
+		p = at(x, NULL);
+		return diag_err(x->d, EXIT_DATAERR, &p, "an allocation needs "
+		    "'priority' or 'role'");
+	}
+	if (have_prio && (prio < 0 || prio > INT32_MAX)) {
+		p = at(x, "priority");
+		return diag_err(x->d, EXIT_DATAERR, &p, "priority %lld is out of "
+		    "range", (long long)prio);
+	}
+	if (have_prio && have_role && rh_priority_role(prio) != role) {
+		p = at(x, "role");
+		return diag_err(x->d, EXIT_DATAERR, &p, "role %lld does not match "
+		    "priority %lld", (long long)role, (long long)prio);
+	}
+	if (have_prio)
+		role = rh_priority_role(prio);
+	if ((rc = role_check(x, have_role ? "role" : "priority", role)) != 0)
+		return rc;
+	if (rh_container_find(m, cid) != NULL) {
+		p = at(x, "container");
+		return diag_err(x->d, EXIT_DATAERR, &p, "container '%s' is "
+		    "already allocated", cid);
+	}
+	node = rh_node_intern(m, host, hlen);
+	match(m, (int32_t)role, node, have_prio, prio);
+	ro = rh_role_by_id(m, (int32_t)role);
+	act = actual(x, (int32_t)role);
+	a = *act + 1;
+	if (ro->desired >= 0 && ro->desired <= a)	/* fully allocated */
+		drop_requests(m, (int32_t)role, 0);
+	if (ro->desired >= 0 && a > ro->desired) {	/* surplus: release it */
+		c = rh_container_add(m, cid, node, (int32_t)role, RH_C_RELEASING, t);
+		c->surplus = 1;
+		return 0;
+	}
+	rh_entry_get(m, node, (int32_t)role)->starting++;
+	rh_container_add(m, cid, node, (int32_t)role, RH_C_ALLOCATED, t);
+	*act = a;
+	return 0;
+}
+
+/* A container event's container, or NULL after a warning. */
+static struct rh_container *
+find(struct replay *x, const char *cid, const char *what)
+{
+	struct rh_container *c = rh_container_find(x->m, cid);
+	struct pos p;
+
+	if (c == NULL) {
+		p = at(x, "container");
+		diag_warn(x->d, &p, "%s of unknown container '%s' ignored", what,
+		    cid);
+	}
+	return c;
+}
+
+static void
+started(struct replay *x, struct rh_container *c, int64_t t)
+{
+	struct rh_entry *e;
+	struct pos p;
+
+	if (c->surplus || c->state == RH_C_LIVE || c->state == RH_C_RELEASING) {
+		p = at(x, "container");
+		diag_warn(x->d, &p, "container '%s' is %s%s: start ignored", c->id,
+		    c->surplus ? "surplus, " : "", rh_cstate_name(c->state));
+		return;
+	}
+	e = rh_entry_get(x->m, c->node, c->role);
+	dec(&e->starting);
+	e->live++;
+	e->untrusted = 0;
+	c->state = RH_C_LIVE;
+	c->since = t;
+}
+
+/* A start failure, or a failure of a short-lived container. */
+static void
+failed_start(struct rh_entry *e, const struct rh_container *c)
+{
+	dec(c->state == RH_C_LIVE ? &e->live : &e->starting);
+	e->start_failed++;
+	e->failed++;
+	e->failed_recently++;
+	e->untrusted = 1;
+}
+
+static void
+gone(struct replay *x, struct rh_container *c)
+{
+	int64_t *act = actual(x, c->role);
+
+	if (*act > 0)
+		(*act)--;
+	rh_container_remove(x->m, c);
+}
+
+static void
+start_failed(struct replay *x, struct rh_container *c)
+{
+	if (!c->surplus)
+		failed_start(rh_entry_get(x->m, c->node, c->role), c);
+	if (c->surplus)
+		rh_container_remove(x->m, c);
+	else
+		gone(x, c);
+}
+
+static void
+completed(struct replay *x, struct rh_container *c, enum outcome o, int64_t t)
+{
+	struct rh_entry *e;
+
+	if (c->surplus) {
+		rh_container_remove(x->m, c);
+		return;
+	}
+	e = rh_entry_get(x->m, c->node, c->role);
+	if (c->state == RH_C_RELEASING) {	/* a release completed */
+		dec(&e->releasing);
+		dec(&e->live);
+		e->untrusted = 0;
+	} else if (c->state != RH_C_LIVE || t - c->since < RH_SHORT_LIVED_MS) {
+		failed_start(e, c);		/* short-lived: outcome ignored */
+		gone(x, c);
+		return;
+	} else {
+		dec(&e->live);
+		if (o == O_FAILED || o == O_NODE_FAILURE) {
+			e->failed++;
+			e->failed_recently++;
+		} else if (o == O_PREEMPTED)
+			e->preempted++;
+	}
+	if ((int64_t)e->live + e->starting + e->requested - e->releasing <= 0)
+		e->last_used = t;
+	gone(x, c);
+}
+
+static int
+live(struct replay *x, const char *cid, const char *host, size_t hlen,
+    int64_t role, int64_t t)
+{
+	struct rh *m = x->m;
+	struct rh_entry *e;
+	struct pos p;
+	uint32_t node;
+	int rc;
+
+	if ((rc = role_check(x, "role", role)) != 0)
+		return rc;
+	if (rh_container_find(m, cid) != NULL) {
+		p = at(x, "container");
+		return diag_err(x->d, EXIT_DATAERR, &p, "container '%s' is "
+		    "already known", cid);
+	}
+	node = rh_node_intern(m, host, hlen);
+	e = rh_entry_get(m, node, (int32_t)role);
+	e->live++;
+	e->last_used = t;
+	e->untrusted = 0;
+	rh_container_add(m, cid, node, (int32_t)role, RH_C_LIVE, t);
+	(*actual(x, (int32_t)role))++;
+	return 0;
+}
+
+static int
+node(struct replay *x, const char *host, size_t hlen, const char *state,
+    const char *label)
+{
+	struct rh *m = x->m;
+	struct rh_node *n;
+	int st = rh_nstate_parse(state), was_online, changed;
+	uint32_t i;
+
+	if (st < 0) {
+		struct pos p = at(x, "state");
+
+		return diag_err(x->d, EXIT_DATAERR, &p, "'%s' is not a YARN node "
+		    "state", state);
+	}
+	changed = (i = rh_node_find(m, host, hlen)) == RH_NONE;
+	if (changed)
+		i = rh_node_intern(m, host, hlen);
+	n = rh_node(m, i);
+	was_online = rh_node_online(n);
+	if (label != NULL && *label == '\0')
+		label = NULL;
+	n->state = (uint8_t)st;
+	n->reported = 1;
+	if (rh_node_online(n) && (!was_online || (label == NULL) !=
+	    (n->label == NULL) || (label && strcmp(label, n->label) != 0)))
+		changed = 1;
+	rh_node_set_label(n, label);
+	/* A changed cluster makes anti-affinity requests stale (Slider cancels them). */
+	if (changed)
+		drop_requests(m, -1, 1);
+	return 0;
+}
+
+/* One event line. */
+static int
+event(struct replay *x, int64_t now)
+{
+	struct json_object *o = x->v->obj, *ev = NULL, *val[X_N] = { NULL };
+	const char *s[X_N] = { NULL }, *name;
+	size_t len[X_N] = { 0 };
+	int64_t num[X_N] = { 0 }, t = now;
+	unsigned seen = 0;
+	struct rh_container *c;
+	struct pos p;
+	int k, i;
+
+	if (!json_object_object_get_ex(o, "event", &ev) ||
+	    (name = rh_json_str(ev, NULL)) == NULL) {
+		p = at(x, ev ? "event" : NULL);
+		return diag_err(x->d, EXIT_DATAERR, &p, "an event needs \"event\": "
+		    "its kind as a string");
+	}
+	for (k = 0; k < EV_N && strcmp(name, ev_names[k]) != 0; k++)
+		;
+	if (k == EV_N) {
+		p = at(x, "event");
+		return diag_err(x->d, EXIT_DATAERR, &p, "unknown event '%s'", name);
+	}
+	json_object_object_foreach(o, key, v) {
+		if (strcmp(key, "event") == 0)
+			continue;
+		if (strcmp(key, "time") == 0) {
+			if (rh_json_int(v, &t) != 0) {
+				p = at(x, "time");
+				return diag_err(x->d, EXIT_DATAERR, &p, "'time' must "
+				    "be milliseconds since the epoch, not %s",
+				    rh_json_what(v));
+			}
+			continue;
+		}
+		for (i = 0; i < X_N && strcmp(key, x_names[i]) != 0; i++)
+			;
+		if (i == X_N || !(ev_fields[k].allowed & B(i))) {
+			const char *path[1] = { key };
+
+			p = rh_json_member(x->v, path, 1, 1);
+			return diag_err(x->d, EXIT_DATAERR, &p, "unknown field '%s' "
+			    "in a '%s' event", key, name);
+		}
+		if (json_object_is_type(v, json_type_null) && i == X_LABEL)
+			continue;
+		val[i] = v;
+		seen |= B(i);
+		if (x_string[i] ? (s[i] = rh_json_str(v, &len[i])) == NULL :
+		    rh_json_int(v, &num[i]) != 0) {
+			p = at(x, key);
+			return diag_err(x->d, EXIT_DATAERR, &p, "'%s' must be %s, "
+			    "not %s", key, x_string[i] ? "a string" : "an integer",
+			    rh_json_what(v));
+		}
+	}
+	for (i = 0; i < X_N; i++)
+		if ((ev_fields[k].required & B(i)) && !(seen & B(i))) {
+			p = at(x, NULL);
+			return diag_err(x->d, EXIT_DATAERR, &p, "a '%s' event needs "
+			    "'%s'", name, x_names[i]);
+		}
+	switch (k) {
+	case EV_NODE:
+		return node(x, s[X_HOST], len[X_HOST], s[X_STATE], s[X_LABEL]);
+	case EV_ALLOCATED:
+		return allocated(x, s[X_CONTAINER], s[X_HOST], len[X_HOST],
+		    val[X_PRIORITY] != NULL, num[X_PRIORITY],
+		    val[X_ROLE] != NULL, num[X_ROLE], t);
+	case EV_LIVE:
+		return live(x, s[X_CONTAINER], s[X_HOST], len[X_HOST],
+		    num[X_ROLE], t);
+	case EV_RESET:
+		rh_reset_failures(x->m);
+		return 0;
+	case EV_COMPLETED: {
+		enum outcome oc = O_COMPLETED;
+
+		if ((val[X_EXIT] != NULL) == (val[X_OUTCOME] != NULL)) {
+			p = at(x, NULL);
+			return diag_err(x->d, EXIT_DATAERR, &p, "a 'completed' event "
+			    "needs one of 'exit_status' and 'outcome'");
+		}
+		if (val[X_EXIT] != NULL)
+			oc = from_exit(num[X_EXIT]);
+		else {
+			for (i = 0; i < O_N && strcmp(s[X_OUTCOME], o_names[i]); i++)
+				;
+			if (i == O_N) {
+				p = at(x, "outcome");
+				return diag_err(x->d, EXIT_DATAERR, &p, "'%s' is not an "
+				    "outcome (completed, failed, node_failure, "
+				    "preempted, limits_exceeded)", s[X_OUTCOME]);
+			}
+			oc = (enum outcome)i;
+		}
+		if ((c = find(x, s[X_CONTAINER], "completion")) != NULL)
+			completed(x, c, oc, t);
+		return 0;
+	}
+	case EV_STARTED:
+		if ((c = find(x, s[X_CONTAINER], "start")) != NULL)
+			started(x, c, t);
+		return 0;
+	case EV_START_FAILED:
+		if ((c = find(x, s[X_CONTAINER], "start failure")) != NULL)
+			start_failed(x, c);
+		return 0;
+	}
+	return 0;
+}
+
+int
+rh_replay_events(struct rh *m, const char *path, int64_t now, struct diag *d)
+{
+	struct nj_reader nj;
+	struct nj_value v;
+	struct replay x;
+	int rc;
+
+	if ((rc = nj_open(&nj, path, NJ_LINES, d)) != 0)
+		return rc;
+	memset(&x, 0, sizeof x);
+	x.m = m;
+	x.d = d;
+	x.v = &v;
+	while ((rc = nj_next(&nj, &v)) == NJ_VALUE)
+		if ((rc = event(&x, now)) != 0)
+			break;
+	if (rc < 0)
+		rc = nj_status(rc);
+	free(x.act);
+	nj_close(&nj);
+	return rc;
+}

@@ -1,0 +1,168 @@
+/*
+ * rhjson.c - JSON helpers for the role-history readers: positions of
+ * members inside a value that json-c already accepted, exact integers.
+ */
+#include <string.h>
+
+#include "rhjson.h"
+
+static size_t
+skip_ws(const char *t, size_t len, size_t i)
+{
+	while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' ||
+	    t[i] == '\n'))
+		i++;
+	return i;
+}
+
+/* t[i] is '"': the index after the closing quote. */
+static size_t
+skip_string(const char *t, size_t len, size_t i)
+{
+	for (i++; i < len && t[i] != '"'; i++)
+		if (t[i] == '\\')
+			i++;
+	return i < len ? i + 1 : len;
+}
+
+static size_t
+skip_value(const char *t, size_t len, size_t i)
+{
+	unsigned depth = 0;
+
+	do {
+		if (i >= len)
+			return len;
+		switch (t[i]) {
+		case '"':
+			i = skip_string(t, len, i);
+			continue;
+		case '{': case '[':
+			depth++;
+			break;
+		case '}': case ']':
+			if (depth == 0)
+				return i;
+			depth--;
+			break;
+		case ',':
+			if (depth == 0)
+				return i;
+			break;
+		}
+		i++;
+	} while (depth > 0 || (i < len && t[i] != ',' && t[i] != '}' &&
+	    t[i] != ']' && t[i] != ' ' && t[i] != '\n' && t[i] != '\t' &&
+	    t[i] != '\r'));
+	return i;
+}
+
+size_t
+rh_json_locate(const char *text, size_t len, const char *const *path, size_t n,
+    int want_key)
+{
+	size_t i = skip_ws(text, len, 0), found = 0, k;
+
+	for (k = 0; k < n; k++) {
+		size_t klen = strlen(path[k]);
+
+		if (i >= len || text[i] != '{')
+			return found;
+		i = skip_ws(text, len, i + 1);
+		for (;;) {
+			size_t ks = i, ke;
+
+			if (i >= len || text[i] != '"')
+				return found;
+			ke = skip_string(text, len, i);
+			i = skip_ws(text, len, ke);
+			if (i < len && text[i] == ':')
+				i = skip_ws(text, len, i + 1);
+			if (ke - ks == klen + 2 && memcmp(text + ks + 1, path[k],
+			    klen) == 0) {
+				found = want_key && k + 1 == n ? ks : i;
+				break;
+			}
+			i = skip_ws(text, len, skip_value(text, len, i));
+			if (i >= len || text[i] != ',')
+				return found;
+			i = skip_ws(text, len, i + 1);
+		}
+	}
+	return found;
+}
+
+struct pos
+rh_json_pos(const struct nj_value *v, size_t off)
+{
+	struct pos p = v->pos;
+	const char *s = v->text, *e, *q;
+
+	if (off > v->len)
+		off = v->len;
+	e = s + off;
+	while ((q = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+		p.line++;
+		p.col = 1;
+		s = q + 1;
+	}
+	p.col += (unsigned long)(e - s);
+	return p;
+}
+
+struct pos
+rh_json_member(const struct nj_value *v, const char *const *path, size_t n,
+    int want_key)
+{
+	return rh_json_pos(v, rh_json_locate(v->text, v->len, path, n, want_key));
+}
+
+int
+rh_json_int(struct json_object *o, int64_t *out)
+{
+	if (!json_object_is_type(o, json_type_int))
+		return -1;
+	*out = json_object_get_int64(o);
+	if (*out == INT64_MAX && json_object_get_uint64(o) > (uint64_t)INT64_MAX)
+		return -2;
+	return 0;
+}
+
+const char *
+rh_json_what(struct json_object *o)
+{
+	switch (json_object_get_type(o)) {
+	case json_type_null:
+		return "null";
+	case json_type_boolean:
+		return json_object_get_boolean(o) ? "true" : "false";
+	case json_type_double:
+		return "a fractional number";
+	case json_type_int:
+		return "an integer";
+	case json_type_object:
+		return "an object";
+	case json_type_array:
+		return "an array";
+	case json_type_string:
+		return "a string";
+	}
+	return "a value";
+}
+
+const char *
+rh_json_str(struct json_object *o, size_t *len)
+{
+	const char *s;
+	size_t n;
+
+	if (!json_object_is_type(o, json_type_string))
+		return NULL;
+	s = json_object_get_string(o);
+	n = (size_t)json_object_get_string_len(o);
+	if (memchr(s, '\0', n) != NULL)
+		return NULL;
+	if (len != NULL)
+		*len = n;
+	return s;
+}

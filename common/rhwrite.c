@@ -1,0 +1,514 @@
+/*
+ * rhwrite.c - the history writers: the state stream and the persisted
+ * save (fixed key order, SPEC §3 stream order), and two views for
+ * people: a table per host and role, and the available lists.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonw.h"
+#include "rhio.h"
+#include "timefmt.h"
+#include "xalloc.h"
+
+#define REC(type) "{\"entry\":{\"" type "\":{"
+#define END "}}}\n"
+#define SLIDER "org.apache.slider.server.avro."
+
+static void
+key_int(struct ob *o, const char *key, int64_t v)
+{
+	ob_puts(o, key);
+	ob_i64(o, v);
+}
+
+static void
+header(struct ob *o, int64_t saved, int32_t roles)
+{
+	char date[32];
+
+	ob_puts(o, REC(SLIDER "RoleHistoryHeader") "\"version\":1");
+	key_int(o, ",\"saved\":", saved);
+	ob_printf(o, ",\"savedx\":\"%llx\"", (unsigned long long)saved);
+	tm_gmtstring(saved, date);
+	ob_puts(o, ",\"savedate\":");
+	jw_escape(o, date, strlen(date));
+	key_int(o, ",\"roles\":", roles);
+	ob_puts(o, END);
+}
+
+/* The mapping: every named role, by id. */
+static void
+mapping(struct ob *o, const struct rh *m)
+{
+	size_t i;
+	int first = 1;
+
+	ob_puts(o, REC(SLIDER "RoleHistoryMapping") "\"rolemap\":{");
+	for (i = 0; i < m->nroles; i++) {
+		if (m->roles[i].name == NULL)
+			continue;
+		if (!first)
+			ob_putc(o, ',');
+		first = 0;
+		jw_escape(o, m->roles[i].name, strlen(m->roles[i].name));
+		ob_putc(o, ':');
+		ob_i64(o, m->roles[i].id);
+	}
+	ob_puts(o, "}" END);
+}
+
+static void
+footer(struct ob *o, size_t count)
+{
+	ob_puts(o, REC(SLIDER "RoleHistoryFooter"));
+	key_int(o, "\"count\":", (int64_t)count);
+	ob_puts(o, END);
+}
+
+static void
+entry(struct ob *o, const struct rh_node *n, const struct rh_entry *e,
+    int state)
+{
+	ob_puts(o, REC(SLIDER "NodeEntryRecord") "\"host\":");
+	jw_escape(o, n->host, n->hostlen);
+	key_int(o, ",\"role\":", e->role);
+	ob_puts(o, e->live > 0 ? ",\"active\":true" : ",\"active\":false");
+	key_int(o, ",\"last_used\":", e->last_used);
+	if (state) {
+		if (e->requested)
+			key_int(o, ",\"requested\":", e->requested);
+		if (e->starting)
+			key_int(o, ",\"starting\":", e->starting);
+		if (e->live > 1)	/* absent means active ? 1 : 0 */
+			key_int(o, ",\"live\":", e->live);
+		if (e->releasing)
+			key_int(o, ",\"releasing\":", e->releasing);
+		if (e->failed)
+			key_int(o, ",\"failed\":", e->failed);
+		if (e->failed_recently)
+			key_int(o, ",\"failed_recently\":", e->failed_recently);
+		if (e->start_failed)
+			key_int(o, ",\"start_failed\":", e->start_failed);
+		if (e->preempted)
+			key_int(o, ",\"preempted\":", e->preempted);
+		if (e->untrusted)
+			ob_puts(o, ",\"untrusted\":true");
+	}
+	ob_puts(o, END);
+}
+
+/* Every entry, by host then role; returns how many. */
+static size_t
+entries(struct rh *m, struct ob *o, int state)
+{
+	const uint32_t *order = rh_nodes_sorted(m);
+	size_t i, count = 0;
+	uint32_t j;
+
+	for (i = 0; i < m->nnodes; i++) {
+		const struct rh_node *n = &m->nodes[order[i]];
+
+		for (j = 0; j < n->nent; j++)
+			entry(o, n, &n->ent[j], state);
+		count += n->nent;
+	}
+	return count;
+}
+
+static void
+str_or_absent(struct jw *w, const char *key, const char *s)
+{
+	if (s == NULL)
+		return;
+	jw_key(w, key);
+	jw_str(w, s);
+}
+
+static void
+roles(struct ob *o, const struct rh *m)
+{
+	struct jw w;
+	size_t i;
+
+	jw_init(&w, o);
+	for (i = 0; i < m->nroles; i++) {
+		const struct rh_role *r = &m->roles[i];
+
+		if (r->src != RH_ROLE_DEFINED)
+			continue;
+		ob_puts(o, REC("placekit.Role"));
+		jw_key(&w, "name");
+		jw_str(&w, r->name);
+		jw_key(&w, "id");
+		jw_int(&w, r->id);
+		jw_key(&w, "desired");
+		jw_int(&w, r->desired < 0 ? 0 : r->desired);
+		jw_key(&w, "policy");
+		jw_int(&w, r->policy);
+		jw_key(&w, "failure_threshold");
+		jw_int(&w, r->failure_threshold);
+		jw_key(&w, "escalate_ms");
+		jw_int(&w, r->escalate_ms);
+		str_or_absent(&w, "label", r->label);
+		ob_puts(o, END);
+		jw_init(&w, o);
+	}
+}
+
+static void
+nodes(struct rh *m, struct ob *o)
+{
+	const uint32_t *order = rh_nodes_sorted(m);
+	struct jw w;
+	size_t i;
+
+	for (i = 0; i < m->nnodes; i++) {
+		const struct rh_node *n = &m->nodes[order[i]];
+
+		if (!n->reported)
+			continue;
+		jw_init(&w, o);
+		ob_puts(o, REC("placekit.Node"));
+		jw_key(&w, "host");
+		jw_strn(&w, n->host, n->hostlen);
+		jw_key(&w, "state");
+		jw_str(&w, rh_nstate_name(n->state));
+		str_or_absent(&w, "label", n->label);
+		ob_puts(o, END);
+	}
+}
+
+static int
+cmp_ctr(const void *a, const void *b)
+{
+	const struct rh_container *x = *(struct rh_container *const *)a;
+	const struct rh_container *y = *(struct rh_container *const *)b;
+
+	return strcmp(x->id, y->id);
+}
+
+/* Live containers sorted by id: a malloc'd array of n pointers. */
+static struct rh_container **
+containers_sorted(const struct rh *m, size_t *n)
+{
+	struct rh_container **v = xreallocarray(NULL, m->nctr + 1, sizeof *v);
+	size_t i;
+
+	for (i = *n = 0; i < m->nctr; i++)
+		if (!m->ctr[i].dead)
+			v[(*n)++] = &m->ctr[i];
+	qsort(v, *n, sizeof *v, cmp_ctr);
+	return v;
+}
+
+static void
+containers(const struct rh *m, struct ob *o)
+{
+	struct rh_container **v;
+	struct jw w;
+	size_t n, i;
+
+	v = containers_sorted(m, &n);
+	for (i = 0; i < n; i++) {
+		const struct rh_container *c = v[i];
+
+		jw_init(&w, o);
+		ob_puts(o, REC("placekit.Container"));
+		jw_key(&w, "id");
+		jw_str(&w, c->id);
+		jw_key(&w, "host");
+		jw_strn(&w, m->nodes[c->node].host, m->nodes[c->node].hostlen);
+		jw_key(&w, "role");
+		jw_int(&w, c->role);
+		jw_key(&w, "state");
+		jw_str(&w, rh_cstate_name(c->state));
+		jw_key(&w, "since");
+		jw_int(&w, c->since);
+		if (c->surplus) {
+			jw_key(&w, "surplus");
+			jw_bool(&w, 1);
+		}
+		ob_puts(o, END);
+	}
+	free(v);
+}
+
+static int
+cmp_req(const void *a, const void *b)
+{
+	const struct rh_request *x = *(struct rh_request *const *)a;
+	const struct rh_request *y = *(struct rh_request *const *)b;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static void
+requests(const struct rh *m, struct ob *o)
+{
+	struct rh_request **v = xreallocarray(NULL, m->nreq + 1, sizeof *v);
+	struct jw w;
+	size_t n = 0, i, j;
+
+	for (i = 0; i < m->nreq; i++)
+		if (!m->req[i].dead)
+			v[n++] = &m->req[i];
+	qsort(v, n, sizeof *v, cmp_req);
+	for (i = 0; i < n; i++) {
+		const struct rh_request *r = v[i];
+
+		jw_init(&w, o);
+		ob_puts(o, REC("placekit.Request"));
+		jw_key(&w, "role");
+		jw_int(&w, r->role);
+		jw_key(&w, "kind");
+		jw_str(&w, rh_reqkind_name(r->kind));
+		if (r->node != RH_NONE) {
+			jw_key(&w, "host");
+			jw_strn(&w, m->nodes[r->node].host,
+			    m->nodes[r->node].hostlen);
+		}
+		if (r->kind == RH_REQ_AA) {
+			jw_key(&w, "hosts");
+			jw_arr(&w);
+			for (j = 0; j < r->nhosts; j++)
+				jw_strn(&w, m->nodes[r->hosts[j]].host,
+				    m->nodes[r->hosts[j]].hostlen);
+			jw_end(&w);
+		}
+		str_or_absent(&w, "label", r->label);
+		jw_key(&w, "priority");
+		jw_int(&w, r->priority);
+		jw_key(&w, "issued");
+		jw_int(&w, r->issued);
+		if (r->kind == RH_REQ_PLACED) {
+			jw_key(&w, "deadline");
+			jw_int(&w, r->deadline);
+		}
+		ob_puts(o, END);
+	}
+	free(v);
+}
+
+void
+rh_write_state(struct rh *m, struct ob *o)
+{
+	size_t count;
+
+	header(o, m->saved, m->roles_count);
+	mapping(o, m);
+	roles(o, m);
+	nodes(m, o);
+	count = entries(m, o, 1);
+	containers(m, o);
+	requests(m, o);
+	footer(o, count);
+}
+
+void
+rh_write_save(struct rh *m, struct ob *o, int64_t saved)
+{
+	header(o, saved, m->roles_count);
+	mapping(o, m);
+	footer(o, entries(m, o, 0));
+}
+
+/* --- views for people --- */
+
+static void
+role_label(const struct rh *m, int32_t id, char *buf, size_t sz)
+{
+	const struct rh_role *r = rh_role_by_id(m, id);
+
+	if (r != NULL && r->name != NULL)
+		snprintf(buf, sz, "%s", r->name);
+	else
+		snprintf(buf, sz, "%ld", (long)id);
+}
+
+static void
+when(int64_t ms, char *buf)
+{
+	if (ms == 0)
+		strcpy(buf, "never");
+	else
+		tm_iso(ms, buf);
+}
+
+/* Each role's available list: avail[i] for m->roles[i]. */
+static size_t **
+list_places(struct rh *m)
+{
+	size_t **place = xcalloc(m->nroles + 1, sizeof *place);
+	size_t i, k;
+
+	for (i = 0; i < m->nroles; i++) {
+		struct rh_avail *v;
+		size_t n = rh_available(m, m->roles[i].id, &v);
+
+		/* place[i][node] = 1-based position in the list, 0 if absent */
+		place[i] = xcalloc(m->nnodes + 1, sizeof **place);
+		for (k = 0; k < n; k++)
+			place[i][v[k].node] = k + 1;
+		free(v);
+	}
+	return place;
+}
+
+static void
+why_not(const struct rh *m, const struct rh_entry *e, uint32_t node,
+    char *buf, size_t sz)
+{
+	if (e->live > 0 && e->live > e->releasing)
+		snprintf(buf, sz, "no: %ld live", (long)e->live);
+	else if (e->starting > 0)
+		snprintf(buf, sz, "no: %ld starting", (long)e->starting);
+	else if (e->requested > 0)
+		snprintf(buf, sz, "no: %ld requested", (long)e->requested);
+	else if (e->untrusted)
+		snprintf(buf, sz, "no: untrusted after a failed start");
+	else if (rh_request_placed(m, e->role, node) != NULL)
+		snprintf(buf, sz, "no: a placed request is outstanding");
+	else
+		snprintf(buf, sz, "no");
+}
+
+void
+rh_write_table(struct rh *m, struct ob *o)
+{
+	const uint32_t *order = rh_nodes_sorted(m);
+	size_t **place = list_places(m);
+	size_t i, hw = 4, rw = 4, nent = rh_entry_count(m), nlive = 0;
+	char date[48], rl[64];
+	uint32_t j;
+
+	for (i = 0; i < m->nnodes; i++)
+		if (m->nodes[i].hostlen > hw)
+			hw = m->nodes[i].hostlen;
+	for (i = 0; i < m->nroles; i++) {
+		role_label(m, m->roles[i].id, rl, sizeof rl);
+		if (strlen(rl) > rw)
+			rw = strlen(rl);
+	}
+	for (i = 0; i < m->nctr; i++)
+		nlive += !m->ctr[i].dead;
+	when(m->saved, date);
+	ob_printf(o, "history saved %s (%lld): %zu host%s, %zu entr%s, "
+	    "%zu role%s, %zu container%s\n", date, (long long)m->saved,
+	    m->nnodes, m->nnodes == 1 ? "" : "s", nent, nent == 1 ? "y" : "ies",
+	    m->nroles, m->nroles == 1 ? "" : "s", nlive, nlive == 1 ? "" : "s");
+	if (m->discarded > 0)
+		ob_printf(o, "%zu entr%s of unknown roles discarded\n",
+		    m->discarded, m->discarded == 1 ? "y was" : "ies were");
+	ob_printf(o, "\n%-*s  %-*s %5s %5s %4s %4s %6s %6s %5s %7s  %-24s %s\n",
+	    (int)hw, "HOST", (int)rw, "ROLE", "LIVE", "START", "REQ", "REL",
+	    "FAILED", "RECENT", "SFAIL", "PREEMPT", "LAST USED", "AVAILABLE");
+	for (i = 0; i < m->nnodes; i++) {
+		uint32_t ni = order[i];
+		const struct rh_node *n = &m->nodes[ni];
+
+		for (j = 0; j < n->nent; j++) {
+			const struct rh_entry *e = &n->ent[j];
+			const struct rh_role *r = rh_role_by_id(m, e->role);
+			size_t ri = r != NULL ? (size_t)(r - m->roles) : 0;
+			char av[96];
+
+			role_label(m, e->role, rl, sizeof rl);
+			when(e->last_used, date);
+			if (r != NULL && place[ri][ni] > 0) {
+				int len = snprintf(av, sizeof av, "yes, #%zu",
+				    place[ri][ni]);
+
+				if (!rh_node_online(n))
+					snprintf(av + len, sizeof av - (size_t)len,
+					    " (node %s)", rh_nstate_name(n->state));
+				else if (rh_over_threshold(r, e))
+					snprintf(av + len, sizeof av - (size_t)len,
+					    " (over the failure threshold %lld)",
+					    (long long)r->failure_threshold);
+			} else
+				why_not(m, e, ni, av, sizeof av);
+			ob_printf(o, "%-*s  %-*s %5ld %5ld %4ld %4ld %6ld %6ld %5ld "
+			    "%7ld  %-24s %s\n", (int)hw, n->host, (int)rw, rl,
+			    (long)e->live, (long)e->starting, (long)e->requested,
+			    (long)e->releasing, (long)e->failed,
+			    (long)e->failed_recently, (long)e->start_failed,
+			    (long)e->preempted, date, av);
+		}
+		if (n->nent == 0 || !rh_node_online(n) || n->label != NULL) {
+			if (n->nent == 0)
+				ob_printf(o, "%-*s  (no entries)", (int)hw, n->host);
+			else
+				ob_printf(o, "%-*s ", (int)hw, "");
+			ob_printf(o, " node %s%s%s\n", rh_nstate_name(n->state),
+			    n->label ? ", label " : "", n->label ? n->label : "");
+		}
+	}
+	for (i = 0; i < m->nroles; i++)
+		free(place[i]);
+	free(place);
+
+	if (nlive > 0) {
+		struct rh_container **v;
+		size_t n;
+
+		v = containers_sorted(m, &n);
+		ob_puts(o, "\ncontainers:\n");
+		for (i = 0; i < n; i++) {
+			role_label(m, v[i]->role, rl, sizeof rl);
+			when(v[i]->since, date);
+			ob_printf(o, "  %s  %s  %s  %s since %s%s\n", v[i]->id,
+			    m->nodes[v[i]->node].host, rl,
+			    rh_cstate_name(v[i]->state), date,
+			    v[i]->surplus ? " (surplus)" : "");
+		}
+		free(v);
+	}
+	for (i = 0; i < m->nreq && m->req[i].dead; i++)
+		;
+	if (i < m->nreq) {
+		ob_puts(o, "\nrequests:\n");
+		for (i = 0; i < m->nreq; i++) {
+			const struct rh_request *r = &m->req[i];
+
+			if (r->dead)
+				continue;
+			role_label(m, r->role, rl, sizeof rl);
+			when(r->issued, date);
+			ob_printf(o, "  %s  %s  %s", rl, rh_reqkind_name(r->kind),
+			    r->node != RH_NONE ? m->nodes[r->node].host : "anywhere");
+			if (r->kind == RH_REQ_AA)
+				ob_printf(o, " (+%zu hosts)", r->nhosts - 1);
+			ob_printf(o, "  issued %s", date);
+			if (r->kind == RH_REQ_PLACED) {
+				when(r->deadline, date);
+				ob_printf(o, ", escalates after %s", date);
+			}
+			ob_putc(o, '\n');
+		}
+	}
+}
+
+void
+rh_write_lists(struct rh *m, struct ob *o)
+{
+	size_t i, k;
+
+	for (i = 0; i < m->nroles; i++) {
+		const struct rh_role *r = &m->roles[i];
+		struct rh_avail *v;
+		size_t n = rh_available(m, r->id, &v);
+
+		ob_printf(o, "%ld %s:", (long)r->id, r->name ? r->name : "-");
+		for (k = 0; k < n; k++) {
+			ob_putc(o, ' ');
+			ob_write(o, m->nodes[v[k].node].host,
+			    m->nodes[v[k].node].hostlen);
+		}
+		ob_putc(o, '\n');
+		free(v);
+	}
+}
