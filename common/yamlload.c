@@ -253,10 +253,13 @@ load(struct loader *l)
 			break;
 		}
 		if (n != NULL) {
-			l->total += ev.type == YAML_ALIAS_EVENT ? n->weight : 0;
+			/* every node counts, an alias for all it stands for */
+			l->total += ev.type == YAML_ALIAS_EVENT ? n->weight : 1;
 			if (l->total > YL_MAXNODES) {
 				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
-				    "%s", "YAML aliases expand to more than 1000000 nodes");
+				    "%s", ev.type == YAML_ALIAS_EVENT ?
+				    "YAML aliases expand to more than 1000000 nodes" :
+				    "YAML document of more than 1000000 nodes");
 				goto out;
 			}
 			if (ev.type == YAML_SCALAR_EVENT)

@@ -2,8 +2,9 @@
  * yamlload.h - safe YAML loading into a small position-carrying tree.
  *
  * Built on libyaml's event API with limits of our own: nesting depth,
- * an alias budget (aliases are shared, never copied, and the nodes they
- * would expand to are counted, so "billion laughs" is refused at once),
+ * a node budget (aliases are shared, never copied, but count for every
+ * node they would expand to, so "billion laughs" is refused at once; a
+ * node costs about 120 bytes, so the budget also bounds memory),
  * duplicate mapping keys refused, one document per file. Scalars stay
  * untyped text; the caller decides what a plain "true" or "3" means.
  */
@@ -15,7 +16,7 @@
 #include "diag.h"
 
 #define YL_MAXDEPTH 256
-#define YL_MAXNODES 1000000UL	/* nodes after alias expansion */
+#define YL_MAXNODES 1000000UL	/* nodes, aliases expanded */
 
 enum yl_kind { YL_SCALAR, YL_MAP, YL_SEQ };
 
