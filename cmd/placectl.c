@@ -81,7 +81,7 @@ check(struct diag *d, struct pl_part *p, int rc, struct output *out)
 	unsigned long nwarn = 0;
 	size_t nrules = 0;
 
-	if (p->pc != NULL && p->tree.root != NULL)
+	if (rc == 0 && d->nerr == 0)	/* the traps of a usable configuration */
 		nwarn = pl_traps(p, d);
 	if (p->pc != NULL)
 		nrules = p->pc->nrules;

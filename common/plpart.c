@@ -75,6 +75,22 @@ pl_tree_build(struct pl_tree *t, const struct pl_partconf *pc, const char *file,
 	return nerr;
 }
 
+/* Build a partition that is not the one wanted, for its errors only. */
+static void
+other_part(struct pl_part *p, const struct pl_partconf *pc, struct diag *d)
+{
+	struct pl_tree t;
+	struct pl_mgr m;
+
+	pl_tree_init(&t, p->compat);
+	pl_mgr_init(&m, p->compat);
+	if (pc->queues_set)
+		p->st.build += pl_tree_build(&t, pc, p->file, d);
+	p->st.rules += pl_mgr_new(&m, pc, p->file, d);
+	pl_mgr_free(&m);
+	pl_tree_free(&t);
+}
+
 int
 pl_part_load(struct pl_part *p, const char *file, const char *name,
     enum pl_compat c, int flags, struct diag *d)
@@ -100,9 +116,12 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 	p->st.yaml += pl_conf_decode(&p->conf, &doc, c, d);
 	yl_free(&doc);
 	pl_validate(&p->conf, c, d, &p->st);
-	for (i = 0; i < p->conf.nparts; i++)
+	for (i = 0; i < p->conf.nparts && p->pc == NULL; i++)
 		if (strcmp(p->conf.parts[i].name.s, p->name) == 0)
 			p->pc = &p->conf.parts[i];
+	for (i = 0; i < p->conf.nparts; i++)	/* the others' errors too */
+		if (&p->conf.parts[i] != p->pc)
+			other_part(p, &p->conf.parts[i], d);
 	if (p->pc == NULL) {
 		struct pos at = { file, 0, 0 };
 

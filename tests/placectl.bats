@@ -1,9 +1,403 @@
 #!/usr/bin/env bats
-# placectl.bats - placectl: options, behaviour and errors.
+# placectl.bats - placectl place and explain: options, output, bad input,
+# -o, -j, SIGHUP reload, answering each line at once.
 
 load test_helper
+
+PD="$DATA/placement"
+
+# apps LINE...: write the applications to $BATS_TEST_TMPDIR/apps.ndjson
+apps() {
+	printf '%s\n' "$@" > "$BATS_TEST_TMPDIR/apps.ndjson"
+}
+
+# wait_lines FILE N: wait (at most 10 s) until FILE has N lines
+wait_lines() {
+	local i
+	for i in $(seq 100); do
+		[ -f "$1" ] && [ "$(wc -l < "$1")" -ge "$2" ] && return 0
+		sleep 0.1
+	done
+	fail "$1 did not get $2 lines: $(cat "$1" 2>/dev/null)"
+}
 
 @test "placectl --help names every option of the synopsis" {
 	run -0 placectl --help
 	assert_line --index 0 --regexp '^usage: placectl '
+	for o in --config --partition --compat --jobs --keep-going --dot --output --quiet; do
+		assert_output --partial -- "$o"
+	done
+}
+
+@test "usage errors: subcommand, -c, --compat, -j, operands" {
+	run --separate-stderr placectl
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "missing subcommand"
+	run --separate-stderr placectl frobnicate
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "unknown subcommand 'frobnicate'"
+	run --separate-stderr placectl place
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "missing -c FILE"
+	run --separate-stderr placectl diff -c "$PD/seed-tag.yaml"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "diff needs -c OLD -c NEW"
+	run --separate-stderr placectl place --compat 2.0 -c "$PD/seed-tag.yaml"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr "placectl: --compat: '2.0' is not 0.10 or 1.7
+Try 'placectl --help'."
+	run --separate-stderr placectl place -j 0 -c "$PD/seed-tag.yaml"
+	assert_failure "$EXIT_USAGE"
+	run --separate-stderr placectl check -c "$PD/seed-tag.yaml" extra
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "unexpected operand 'extra'"
+	run --separate-stderr placectl place --dot -c "$PD/seed-tag.yaml"
+	assert_failure "$EXIT_USAGE"
+	run --separate-stderr placectl -c x place
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "options go after the subcommand"
+}
+
+@test "place echoes each object and adds its placement, keys in order" {
+	apps '{"app":"a1","user":"developer","queue":"my_special_queue"}' \
+	    '{"app":"a2","user":"developer","queue":"root.dev_queue","n":1}'
+	run --separate-stderr placectl place -c "$PD/seed-provided.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_success
+	assert_line --index 0 '{"app":"a1","user":"developer","queue":"my_special_queue","placement":{"queue":"root.developer.my_special_queue","rule":0,"rule_name":"provided","created":["root.developer","root.developer.my_special_queue"]}}'
+	assert_line --index 1 '{"app":"a2","user":"developer","queue":"root.dev_queue","n":1,"placement":{"queue":"root.dev_queue","rule":0,"rule_name":"provided","created":["root.dev_queue"]}}'
+	assert_stderr ""
+}
+
+@test "place reads stdin and keeps the input bytes as they are" {
+	run --separate-stderr bash -c "printf '%s\n' '{ \"user\" : \"x\",\"big\":18446744073709551615,\"f\":1.50 }' '{}' |
+	    placectl place -c '$PD/seed-tag.yaml' -"
+	assert_success
+	assert_line --index 0 '{ "user" : "x","big":18446744073709551615,"f":1.50 ,"placement":{"rejected":"application rejected: no placement rule matched"}}'
+	assert_line --index 1 '{"placement":{"rejected":"empty user cannot resolve"}}'
+}
+
+@test "an object that already has a placement is written again without it" {
+	apps '{"placement":"old","user":"developer","tags":{"namespace":"ns1"}}'
+	run -0 placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output '{"user":"developer","tags":{"namespace":"ns1"},"placement":{"queue":"root.ns1","rule":0,"rule_name":"tag","created":["root.ns1"]}}'
+}
+
+@test "queues created by one application exist for the next" {
+	apps '{"user":"developer","tags":{"namespace":"team1"}}' \
+	    '{"user":"other","tags":{"namespace":"TEAM1"}}'
+	run -0 placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 0 --partial '"placement":{"queue":"root.team1","rule":0,"rule_name":"tag","created":["root.team1"]}'
+	assert_line --index 1 --partial '"placement":{"queue":"root.team1","rule":0,"rule_name":"tag","created":[]}'
+}
+
+@test "missing or empty groups mean the user's own name as its group" {
+	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
+	partitions:
+	  - name: default
+	    queues:
+	      - name: root
+	        submitacl: " alice"
+	        queues:
+	          - name: a
+	    placementrules:
+	      - name: fixed
+	        value: root.a
+	YAML
+	apps '{"user":"alice"}' '{"user":"alice","groups":[]}' '{"user":"alice","groups":["staff"]}'
+	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 0 --partial '"queue":"root.a"'
+	assert_line --index 1 --partial '"queue":"root.a"'
+	assert_line --index 2 --partial '"rejected"'
+}
+
+@test "explain adds the trace of every rule tried" {
+	apps '{"app":"a1","user":"bob","groups":["bob"],"tags":{"namespace":"testapp"}}'
+	run -0 placectl explain -c "$PD/seed-complex.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output '{"app":"a1","user":"bob","groups":["bob"],"tags":{"namespace":"testapp"},"placement":{"queue":"root.default","rule":2,"rule_name":"fixed","created":[],"trace":[{"rule":0,"name":"user","result":null,"skipped":"filter"},{"rule":1,"name":"tag","result":null,"skipped":"parent rule: filter"},{"rule":2,"name":"fixed","result":"root.default"}]}}'
+}
+
+@test "explain: missing queues, ACLs, parent queues and errors in the trace" {
+	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
+	partitions:
+	  - name: default
+	    queues:
+	      - name: root
+	        queues:
+	          - name: closed
+	            submitacl: nobody
+	          - name: parent
+	            parent: true
+	            submitacl: "*"
+	          - name: leaf
+	            submitacl: "*"
+	    placementrules:
+	      - name: provided
+	      - name: fixed
+	        value: root.closed
+	      - name: fixed
+	        value: root.parent
+	      - name: user
+	        parent:
+	          name: fixed
+	          value: root.leaf
+	YAML
+	apps '{"user":"u","queue":"nothere"}'
+	run -0 placectl explain -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output --partial '"placement":{"rejected":"parent rule returned a leaf queue: root.leaf","trace":[{"rule":0,"name":"provided","result":"root.nothere","skipped":"missing queue"},{"rule":1,"name":"fixed","result":"root.closed","skipped":"acl"},{"rule":2,"name":"fixed","result":"root.parent","skipped":"parent queue"},{"rule":3,"name":"user","result":null,"error":"parent rule returned a leaf queue: root.leaf"}]}}'
+}
+
+@test "--compat 1.7: recovery rule and the root.default fallback in the trace" {
+	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
+	partitions:
+	  - name: default
+	    queues:
+	      - name: root
+	        submitacl: "*"
+	        queues:
+	          - name: default
+	    placementrules:
+	      - name: provided
+	YAML
+	apps '{"user":"u","queue":"nothere"}' \
+	    '{"user":"u","queue":"nothere","tags":{"application.create.force":"true"}}'
+	run -0 placectl explain --compat 1.7 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 0 --partial '"placement":{"queue":"root.default","rule":2,"rule_name":"default","created":[],"trace":[{"rule":0,"name":"provided","result":"root.nothere","skipped":"missing queue"},{"rule":1,"name":"recovery","result":null,"skipped":"not forced"},{"rule":2,"name":"default","result":"root.default"}]}'
+	assert_line --index 1 --partial '"placement":{"queue":"root.@recovery@","rule":1,"rule_name":"recovery","created":["root.@recovery@"]'
+	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 0 --partial '"rejected":"application rejected: no placement rule matched"'
+	assert_line --index 1 --partial '"rejected"'
+}
+
+@test "no rules: 0.10 uses the submitted queue as it is, 1.7 an implicit provided rule" {
+	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
+	partitions:
+	  - name: default
+	    queues:
+	      - name: root
+	        submitacl: "*"
+	        queues:
+	          - name: default
+	YAML
+	apps '{"user":"u","queue":"root.default"}' '{"user":"u","queue":"default"}' '{"user":"u","queue":"root"}'
+	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 0 --partial '"placement":{"queue":"root.default","rule":null,"rule_name":null,"created":[]}'
+	assert_line --index 1 --partial '"rejected":"cannot create queue '"'"'default'"'"' without placement rules"'
+	assert_line --index 2 --partial '"rejected":"failed to find queue root for application: not a leaf queue"'
+	run -0 placectl place --compat 1.7 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 0 --partial '"placement":{"queue":"root.default","rule":0,"rule_name":"provided","created":[]}'
+	assert_line --index 1 --partial '"placement":{"queue":"root.default","rule":0,"rule_name":"provided","created":[]}'
+}
+
+@test "1.7 name checks: a bad generated name is an error that stops placement" {
+	apps '{"user":"bad!user","tags":{"namespace":"ok"}}'
+	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
+	partitions:
+	  - name: default
+	    queues:
+	      - name: root
+	        submitacl: "*"
+	    placementrules:
+	      - name: user
+	        create: true
+	      - name: tag
+	        value: namespace
+	        create: true
+	YAML
+	run -0 placectl place --compat 1.7 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output --partial '"placement":{"rejected":"invalid queue name '"'"'bad!user'"'"''
+	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output --partial '"placement":{"rejected":"failed to create rule based queue root.bad!user: invalid queue name'
+}
+
+@test "a bad application stops at its line: exit 65, nothing written for it" {
+	apps '{"user":"a","tags":{"namespace":"x"}}' '{"user":["a"]}' '{"user":"c","tags":{"namespace":"y"}}'
+	run --separate-stderr placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_failure "$EXIT_DATAERR"
+	assert_output --partial '"root.x"'
+	assert_equal "$(printf '%s\n' "$output" | wc -l)" 1
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/apps.ndjson:2:1: 'user' must be a string"
+}
+
+@test "every kind of bad application names its line" {
+	printf '%s\n' '{"user":"a","groups":"g"}' '{"user":"a","groups":[1]}' \
+	    '{"user":"a","queue":7}' '{"user":"a","tags":[]}' '{"user":"a","tags":{"k":1}}' \
+	    '[1]' '{"user":' '{"user":"a"} x' '{"user":"a\u0000"}' > "$BATS_TEST_TMPDIR/bad.ndjson"
+	run --separate-stderr placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/bad.ndjson"
+	assert_failure "$EXIT_DATAERR"
+	f=$BATS_TEST_TMPDIR/bad.ndjson
+	assert_stderr "placectl: $f:1:1: 'groups' must be an array of strings
+placectl: $f:2:1: 'groups' must be an array of strings
+placectl: $f:3:1: 'queue' must be a string
+placectl: $f:4:1: 'tags' must be an object of strings
+placectl: $f:5:1: tag values must be strings
+placectl: $f:6:1: expected a JSON object
+placectl: $f:7:9: unexpected end of line
+placectl: $f:8:14: trailing data after the object
+placectl: 8 bad applications skipped"
+	assert_line --index 0 --partial '"user":"a\u0000"'
+}
+
+@test "--keep-going places the good ones and exits 65 with the count" {
+	apps '{"user":"a","tags":{"namespace":"x"}}' 'nope' '{"user":"c","tags":{"namespace":"y"}}'
+	run --separate-stderr placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_failure "$EXIT_DATAERR"
+	assert_line --index 0 --partial '"root.x"'
+	assert_line --index 1 --partial '"root.y"'
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/apps.ndjson:2:1: expected a JSON object
+placectl: 1 bad application skipped"
+}
+
+@test "a missing input is exit 66, a missing configuration too" {
+	run --separate-stderr placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/none"
+	assert_failure "$EXIT_NOINPUT"
+	assert_stderr "placectl: cannot open '$BATS_TEST_TMPDIR/none': No such file or directory"
+	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/none.yaml"
+	assert_failure "$EXIT_NOINPUT"
+}
+
+@test "a bad configuration is exit 78 with every error" {
+	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
+	partitions:
+	  - name: default
+	    queues:
+	      - name: root
+	        colour: red
+	    placementrules:
+	      - name: nosuch
+	      - name: tag
+	YAML
+	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/q.yaml" </dev/null
+	assert_failure "$EXIT_CONFIG"
+	assert_output ""
+	f=$BATS_TEST_TMPDIR/q.yaml
+	assert_stderr "placectl: $f:5:9: unknown key 'colour' in a queue
+placectl: $f:7:15: unknown rule name specified 'nosuch', failing placement rule config
+placectl: $f:8:15: a tag queue rule must have a tag name set"
+}
+
+@test "-p picks the partition; an unknown one is a configuration error" {
+	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
+	partitions:
+	  - name: default
+	    queues: [{name: root, submitacl: "*"}]
+	    placementrules: [{name: fixed, value: root.a, create: true}]
+	  - name: gpu
+	    queues: [{name: root, submitacl: "*"}]
+	    placementrules: [{name: fixed, value: root.b, create: true}]
+	YAML
+	apps '{"user":"u"}'
+	run -0 placectl place -p gpu -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output --partial '"queue":"root.b"'
+	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output --partial '"queue":"root.a"'
+	run --separate-stderr placectl place -p cpu -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml: no partition 'cpu' in the configuration"
+}
+
+@test "-o writes atomically and leaves the file alone on failure" {
+	apps '{"user":"a","tags":{"namespace":"x"}}'
+	run -0 placectl place -c "$PD/seed-tag.yaml" -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output ""
+	run grep -c '"root.x"' "$BATS_TEST_TMPDIR/out"
+	assert_output 1
+	echo keep > "$BATS_TEST_TMPDIR/out"
+	apps '{"user":"a","tags":{"namespace":"x"}}' 'bad'
+	run -65 placectl place -c "$PD/seed-tag.yaml" -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/out")" keep
+	run -73 placectl place -c "$PD/seed-tag.yaml" -o "$BATS_TEST_TMPDIR/no/dir/out" "$BATS_TEST_TMPDIR/apps.ndjson"
+}
+
+@test "-j N writes exactly what -j 1 writes, errors in order" {
+	{
+		for i in $(seq 3000); do
+			echo "{\"app\":$i,\"user\":\"u$((i % 17))\",\"groups\":[\"g$((i % 5))\"],\"tags\":{\"namespace\":\"ns$((i % 40))\"}}"
+			[ $((i % 997)) -eq 0 ] && echo '{"user":1}'
+		done
+	} > "$BATS_TEST_TMPDIR/many.ndjson"
+	placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson" \
+	    > "$BATS_TEST_TMPDIR/j1" 2> "$BATS_TEST_TMPDIR/e1" || true
+	for j in 2 3 8; do
+		placectl place -j $j --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson" \
+		    > "$BATS_TEST_TMPDIR/jn" 2> "$BATS_TEST_TMPDIR/en" || true
+		cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/jn"
+		cmp "$BATS_TEST_TMPDIR/e1" "$BATS_TEST_TMPDIR/en"
+	done
+	run grep -c 'bad application' "$BATS_TEST_TMPDIR/e1"
+	assert_output 1
+	run --separate-stderr placectl place -j 2 -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+	assert_failure "$EXIT_DATAERR"
+	assert_equal "$(printf '%s\n' "$output" | wc -l)" 997
+}
+
+@test "each line is answered at once, before more input comes (tail -f)" {
+	for j in 1 2; do
+		rm -f "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
+		mkfifo "$BATS_TEST_TMPDIR/in"
+		placectl place -j $j -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/in" \
+		    > "$BATS_TEST_TMPDIR/out" 3>&- &
+		exec 5> "$BATS_TEST_TMPDIR/in"
+		echo '{"user":"a","tags":{"namespace":"one"}}' >&5
+		wait_lines "$BATS_TEST_TMPDIR/out" 1
+		echo '{"user":"a","tags":{"namespace":"two"}}' >&5
+		wait_lines "$BATS_TEST_TMPDIR/out" 2
+		exec 5>&-
+		wait $!
+	done
+}
+
+@test "SIGHUP re-reads the configuration; a broken one is ignored" {
+	cp "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/q.yaml"
+	mkfifo "$BATS_TEST_TMPDIR/in"
+	placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/in" \
+	    > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" 3>&- &
+	pid=$!
+	exec 5> "$BATS_TEST_TMPDIR/in"
+	echo '{"user":"a","tags":{"namespace":"one"}}' >&5
+	wait_lines "$BATS_TEST_TMPDIR/out" 1
+	cp "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/q.yaml"
+	kill -HUP $pid
+	echo '{"user":"a","tags":{"namespace":"two"}}' >&5
+	wait_lines "$BATS_TEST_TMPDIR/out" 2
+	printf 'partitions:\n  - queues: [{name: root}]\n    placementrules: [{name: bogus}]\n' > "$BATS_TEST_TMPDIR/q.yaml"
+	kill -HUP $pid
+	echo '{"user":"a","tags":{"namespace":"three"}}' >&5
+	wait_lines "$BATS_TEST_TMPDIR/out" 3
+	exec 5>&-
+	wait $pid
+	run cat "$BATS_TEST_TMPDIR/out"
+	assert_line --index 0 --partial '"queue":"root.one","rule":0,"rule_name":"tag"'
+	assert_line --index 1 --partial '"queue":"root.last_resort","rule":0,"rule_name":"fixed"'
+	assert_line --index 2 --partial '"queue":"root.last_resort","rule":0,"rule_name":"fixed"'
+	run cat "$BATS_TEST_TMPDIR/err"
+	assert_line --index 0 --partial "unknown rule name specified 'bogus'"
+	assert_line --index 1 "placectl: warning: configuration '$BATS_TEST_TMPDIR/q.yaml' not reloaded: the previous configuration stays"
+}
+
+@test "a reader that goes away ends placectl quietly" {
+	for i in $(seq 20000); do echo '{"user":"u","tags":{"namespace":"n"}}'; done > "$BATS_TEST_TMPDIR/many.ndjson"
+	for j in 1 2; do
+		run --separate-stderr closed_pipe placectl place -j $j -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+		assert_success
+		assert_stderr ""
+	done
+	run --separate-stderr bash -c "placectl place -c '$PD/seed-tag.yaml' '$BATS_TEST_TMPDIR/many.ndjson' >/dev/full"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "placectl: write error: No space left on device"
+}
+
+@test "a regular expression is refused if Go's regexp would refuse it" {
+	for re in '(?=x)' 'a\1' 'a*+' 'x{1001}' '\Z' '(?>a)'; do
+		cat > "$BATS_TEST_TMPDIR/q.yaml" <<-YAML
+		partitions:
+		  - queues: [{name: root, submitacl: "*"}]
+		    placementrules:
+		      - name: user
+		        filter:
+		          users: ['$re']
+		YAML
+		run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
+		assert_failure "$EXIT_CONFIG"
+		assert_stderr_partial "invalid rule filter user list is not a proper list or regexp"
+	done
 }
