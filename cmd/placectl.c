@@ -30,7 +30,7 @@ static const char help[] =
 "                        [-o FILE] [FILE | -]\n"
 "       placectl explain [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c FILE\n"
 "                        [-o FILE] [FILE | -]\n"
-"       placectl check   [-q] [--compat V] [-p PART] -c FILE\n"
+"       placectl check   [-q] [--compat V] [-p PART] -c FILE [-o FILE]\n"
 "       placectl diff    [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c OLD\n"
 "                        -c NEW [-o FILE] [FILE | -]\n"
 "       placectl tree    [-q] [--keep-going] [--dot] [--compat V] [-p PART] -c FILE\n"
