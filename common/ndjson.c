@@ -350,6 +350,20 @@ prescan_reset(struct nj_reader *r)
 	r->sc_str = r->sc_esc = r->sc_int = 0;
 }
 
+/* The value at buf[beg], n bytes long, for the caller. */
+static int
+hand_out(struct nj_reader *r, struct nj_value *v, struct json_object *o,
+    size_t n)
+{
+	v->obj = o;
+	v->text = r->buf + r->beg;
+	v->len = n;
+	v->pos.file = r->name;
+	v->pos.line = r->line;
+	v->pos.col = r->col;
+	return NJ_VALUE;
+}
+
 /* Hand buf[beg, beg+n) to json-c. */
 static int
 parse(struct nj_reader *r, size_t n, struct nj_value *v)
@@ -380,13 +394,7 @@ parse(struct nj_reader *r, size_t n, struct nj_value *v)
 		return bad(r, at, json_tokener_error_desc(e));
 	}
 	r->cur = o;
-	v->obj = o;
-	v->text = r->buf + r->beg;
-	v->len = n;
-	v->pos.file = r->name;
-	v->pos.line = r->line;
-	v->pos.col = r->col;
-	return NJ_VALUE;
+	return hand_out(r, v, o, n);
 }
 
 static int
@@ -495,14 +503,8 @@ line:
 			skip -= lead;
 		}
 		if (raw) {
-			v->obj = NULL;
-			v->text = r->buf + r->beg;
-			v->len = len;
-			v->pos.file = r->name;
-			v->pos.line = r->line;
-			v->pos.col = r->col;
 			r->pending = skip;
-			return NJ_VALUE;
+			return hand_out(r, v, NULL, len);
 		}
 		return line_value(r, len, skip, v);
 	}
