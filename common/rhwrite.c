@@ -401,8 +401,9 @@ rh_write_table(struct rh *m, struct ob *o)
 	    m->nnodes, m->nnodes == 1 ? "" : "s", nent, nent == 1 ? "y" : "ies",
 	    m->nroles, m->nroles == 1 ? "" : "s", nlive, nlive == 1 ? "" : "s");
 	if (m->discarded > 0)
-		ob_printf(o, "%zu entr%s of unknown roles discarded\n",
-		    m->discarded, m->discarded == 1 ? "y was" : "ies were");
+		ob_printf(o, "%zu entr%s of unknown roles %s discarded\n",
+		    m->discarded, m->discarded == 1 ? "y" : "ies",
+		    m->discarded == 1 ? "was" : "were");
 	ob_printf(o, "\n%-*s  %-*s %5s %5s %4s %4s %6s %6s %5s %7s  %-24s %s\n",
 	    (int)hw, "HOST", (int)rw, "ROLE", "LIVE", "START", "REQ", "REL",
 	    "FAILED", "RECENT", "SFAIL", "PREEMPT", "LAST USED", "AVAILABLE");
