@@ -5,6 +5,13 @@ load test_helper
 
 PD="$DATA/placement"
 
+# config: write $BATS_TEST_TMPDIR/q.yaml, partition default, from the
+# partition's members on stdin
+config() {
+	{ echo 'partitions:'; echo '  - name: default'; sed 's/^/    /'; } \
+	    > "$BATS_TEST_TMPDIR/q.yaml"
+}
+
 @test "check: a good configuration, its summary, exit 0" {
 	run --separate-stderr placectl check -c "$PD/seed-tag.yaml"
 	assert_success
@@ -89,14 +96,12 @@ placectl: $f:23:15: a tag queue rule must have a tag name set"
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_failure "$EXIT_CONFIG"
 	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:1:1: unknown key 'base' in the configuration"
-	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
-	partitions:
-	  - name: default
-	    queues: [{name: root, submitacl: "*"}]
-	    placementrules:
-	      - &r {name: user, create: On}
-	      - <<: *r
-	        create: "true"
+	config <<-'YAML'
+	queues: [{name: root, submitacl: "*"}]
+	placementrules:
+	  - &r {name: user, create: On}
+	  - <<: *r
+	    create: "true"
 	YAML
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_failure "$EXIT_CONFIG"
@@ -104,23 +109,21 @@ placectl: $f:23:15: a tag queue rule must have a tag name set"
 }
 
 @test "check: the 1.7 static-path check and name rules, per --compat" {
-	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
-	partitions:
-	  - name: default
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    submitacl: "*"
 	    queues:
-	      - name: root
-	        submitacl: "*"
-	        queues:
-	          - name: users
-	            parent: true
-	    placementrules:
-	      - name: fixed
-	        value: root.users
-	      - name: fixed
-	        value: nothere
-	      - name: fixed
-	        value: "bad!name"
-	        create: true
+	      - name: users
+	        parent: true
+	placementrules:
+	  - name: fixed
+	    value: root.users
+	  - name: fixed
+	    value: nothere
+	  - name: fixed
+	    value: "bad!name"
+	    create: true
 	YAML
 	run -0 placectl check -q -c "$BATS_TEST_TMPDIR/q.yaml"
 	run --separate-stderr placectl check --compat 1.7 -c "$BATS_TEST_TMPDIR/q.yaml"

@@ -6,6 +6,13 @@ load test_helper
 
 PD="$DATA/placement"
 
+# config: write $BATS_TEST_TMPDIR/q.yaml, partition default, from the
+# partition's members on stdin
+config() {
+	{ echo 'partitions:'; echo '  - name: default'; sed 's/^/    /'; } \
+	    > "$BATS_TEST_TMPDIR/q.yaml"
+}
+
 # apps LINE...: write the applications to $BATS_TEST_TMPDIR/apps.ndjson
 apps() {
 	printf '%s\n' "$@" > "$BATS_TEST_TMPDIR/apps.ndjson"
@@ -91,17 +98,15 @@ Try 'placectl --help'."
 }
 
 @test "missing or empty groups mean the user's own name as its group" {
-	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
-	partitions:
-	  - name: default
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    submitacl: " alice"
 	    queues:
-	      - name: root
-	        submitacl: " alice"
-	        queues:
-	          - name: a
-	    placementrules:
-	      - name: fixed
-	        value: root.a
+	      - name: a
+	placementrules:
+	  - name: fixed
+	    value: root.a
 	YAML
 	apps '{"user":"alice"}' '{"user":"alice","groups":[]}' '{"user":"alice","groups":["staff"]}'
 	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
@@ -117,29 +122,27 @@ Try 'placectl --help'."
 }
 
 @test "explain: missing queues, ACLs, parent queues and errors in the trace" {
-	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
-	partitions:
-	  - name: default
+	config <<-'YAML'
+	queues:
+	  - name: root
 	    queues:
-	      - name: root
-	        queues:
-	          - name: closed
-	            submitacl: nobody
-	          - name: parent
-	            parent: true
-	            submitacl: "*"
-	          - name: leaf
-	            submitacl: "*"
-	    placementrules:
-	      - name: provided
-	      - name: fixed
-	        value: root.closed
-	      - name: fixed
-	        value: root.parent
-	      - name: user
-	        parent:
-	          name: fixed
-	          value: root.leaf
+	      - name: closed
+	        submitacl: nobody
+	      - name: parent
+	        parent: true
+	        submitacl: "*"
+	      - name: leaf
+	        submitacl: "*"
+	placementrules:
+	  - name: provided
+	  - name: fixed
+	    value: root.closed
+	  - name: fixed
+	    value: root.parent
+	  - name: user
+	    parent:
+	      name: fixed
+	      value: root.leaf
 	YAML
 	apps '{"user":"u","queue":"nothere"}'
 	run -0 placectl explain -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
@@ -147,16 +150,14 @@ Try 'placectl --help'."
 }
 
 @test "--compat 1.7: recovery rule and the root.default fallback in the trace" {
-	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
-	partitions:
-	  - name: default
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    submitacl: "*"
 	    queues:
-	      - name: root
-	        submitacl: "*"
-	        queues:
-	          - name: default
-	    placementrules:
-	      - name: provided
+	      - name: default
+	placementrules:
+	  - name: provided
 	YAML
 	apps '{"user":"u","queue":"nothere"}' \
 	    '{"user":"u","queue":"nothere","tags":{"application.create.force":"true"}}'
@@ -169,14 +170,12 @@ Try 'placectl --help'."
 }
 
 @test "no rules: 0.10 uses the submitted queue as it is, 1.7 an implicit provided rule" {
-	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
-	partitions:
-	  - name: default
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    submitacl: "*"
 	    queues:
-	      - name: root
-	        submitacl: "*"
-	        queues:
-	          - name: default
+	      - name: default
 	YAML
 	apps '{"user":"u","queue":"root.default"}' '{"user":"u","queue":"default"}' '{"user":"u","queue":"root"}'
 	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
@@ -190,18 +189,16 @@ Try 'placectl --help'."
 
 @test "1.7 name checks: a bad generated name is an error that stops placement" {
 	apps '{"user":"bad!user","tags":{"namespace":"ok"}}'
-	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
-	partitions:
-	  - name: default
-	    queues:
-	      - name: root
-	        submitacl: "*"
-	    placementrules:
-	      - name: user
-	        create: true
-	      - name: tag
-	        value: namespace
-	        create: true
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    submitacl: "*"
+	placementrules:
+	  - name: user
+	    create: true
+	  - name: tag
+	    value: namespace
+	    create: true
 	YAML
 	run -0 placectl place --compat 1.7 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_output --partial '"placement":{"rejected":"invalid queue name '"'"'bad!user'"'"''
@@ -256,15 +253,13 @@ placectl: 1 bad application skipped"
 }
 
 @test "a bad configuration is exit 78 with every error" {
-	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
-	partitions:
-	  - name: default
-	    queues:
-	      - name: root
-	        colour: red
-	    placementrules:
-	      - name: nosuch
-	      - name: tag
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    colour: red
+	placementrules:
+	  - name: nosuch
+	  - name: tag
 	YAML
 	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/q.yaml" </dev/null
 	assert_failure "$EXIT_CONFIG"
