@@ -503,7 +503,8 @@ rh_available(struct rh *m, int32_t role, struct rh_avail **out)
 		n++;
 	}
 	free(placed);
-	qsort(v, n, sizeof *v, cmp_avail);
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_avail);
 	*out = v;
 	return n;
 }

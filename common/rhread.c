@@ -821,7 +821,8 @@ remap(struct save *s, const struct rh *roles, size_t *discarded)
 			n->ent[k++].role = (int32_t)id;
 		}
 		n->nent = k;
-		qsort(n->ent, n->nent, sizeof *n->ent, cmp_entry_role);
+		if (n->nent > 1)
+			qsort(n->ent, n->nent, sizeof *n->ent, cmp_entry_role);
 	}
 	for (i = 0; i < m->nctr; i++) {
 		int64_t id = remap_id(s, roles, m->ctr[i].role);
@@ -1150,7 +1151,8 @@ rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d)
 	}
 	closedir(dp);
 	/* one directory: comparing paths compares the names */
-	qsort(*names, *n, sizeof **names, cmp_newest);
+	if (*n > 1)
+		qsort(*names, *n, sizeof **names, cmp_newest);
 	return 0;
 }
 
