@@ -338,24 +338,89 @@ when(int64_t ms, char *buf)
 		tm_iso(ms, buf);
 }
 
-/* Each role's available list: avail[i] for m->roles[i]. */
-static size_t **
-list_places(struct rh *m)
+/*
+ * Every role's available list at once (the rule of rh_available, one walk
+ * and one sort for all roles): slots sorted by role, then list order.
+ * base[i] is the index of node i's first entry in a count of all entries.
+ */
+struct slot {
+	int64_t last_used;
+	int32_t role;
+	uint32_t rank, node;
+	size_t ent;
+};
+
+struct pair {
+	int32_t role;
+	uint32_t node;
+};
+
+static int
+cmp_pair(const void *a, const void *b)
 {
-	size_t **place = xcalloc(m->nroles + 1, sizeof *place);
-	size_t i, k;
+	const struct pair *x = a, *y = b;
 
-	for (i = 0; i < m->nroles; i++) {
-		struct rh_avail *v;
-		size_t n = rh_available(m, m->roles[i].id, &v);
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	return (x->node > y->node) - (x->node < y->node);
+}
 
-		/* place[i][node] = 1-based position in the list, 0 if absent */
-		place[i] = xcalloc(m->nnodes + 1, sizeof **place);
-		for (k = 0; k < n; k++)
-			place[i][v[k].node] = k + 1;
-		free(v);
+static int
+cmp_slot(const void *a, const void *b)
+{
+	const struct slot *x = a, *y = b;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	if (x->last_used != y->last_used)
+		return x->last_used > y->last_used ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static struct slot *
+all_lists(struct rh *m, size_t *nslot, size_t *base)
+{
+	struct pair *placed = xreallocarray(NULL, m->nreq + 1, sizeof *placed);
+	struct slot *v = NULL;
+	size_t np = 0, n = 0, cap = 0, i, at = 0;
+	uint32_t j;
+
+	rh_nodes_sorted(m);
+	for (i = 0; i < m->nreq; i++)
+		if (!m->req[i].dead && m->req[i].kind == RH_REQ_PLACED &&
+		    m->req[i].node != RH_NONE) {
+			placed[np].role = m->req[i].role;
+			placed[np++].node = m->req[i].node;
+		}
+	if (np > 1)
+		qsort(placed, np, sizeof *placed, cmp_pair);
+	for (i = 0; i < m->nnodes; i++) {
+		const struct rh_node *nd = &m->nodes[i];
+
+		base[i] = at;
+		for (j = 0; j < nd->nent; j++, at++) {
+			struct pair key;
+
+			key.role = nd->ent[j].role;
+			key.node = (uint32_t)i;
+			if (!rh_entry_idle(&nd->ent[j]) || (np > 0 && bsearch(&key,
+			    placed, np, sizeof *placed, cmp_pair) != NULL))
+				continue;
+			xgrow((void **)&v, &cap, n + 1, sizeof *v);
+			v[n].last_used = nd->ent[j].last_used;
+			v[n].role = nd->ent[j].role;
+			v[n].rank = m->rank[i];
+			v[n].node = (uint32_t)i;
+			v[n].ent = at;
+			n++;
+		}
 	}
-	return place;
+	base[m->nnodes] = at;
+	free(placed);
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_slot);
+	*nslot = n;
+	return v;
 }
 
 static void
@@ -379,11 +444,19 @@ why_not(const struct rh *m, const struct rh_entry *e, uint32_t node,
 void
 rh_write_table(struct rh *m, struct ob *o)
 {
+	size_t *base = xreallocarray(NULL, m->nnodes + 1, sizeof *base);
+	size_t i, k, nslot, hw = 4, rw = 4, nent = rh_entry_count(m), nlive = 0;
+	struct slot *slots = all_lists(m, &nslot, base);
+	size_t *place = xcalloc(nent + 1, sizeof *place);
 	const uint32_t *order = rh_nodes_sorted(m);
-	size_t **place = list_places(m);
-	size_t i, hw = 4, rw = 4, nent = rh_entry_count(m), nlive = 0;
 	char date[48], rl[64];
 	uint32_t j;
+
+	/* place[entry] = its 1-based position in its role's list, or 0 */
+	for (i = 0; i < nslot; i = k)
+		for (k = i; k < nslot && slots[k].role == slots[i].role; k++)
+			place[slots[k].ent] = k - i + 1;
+	free(slots);
 
 	for (i = 0; i < m->nnodes; i++)
 		if (m->nodes[i].hostlen > hw)
@@ -414,19 +487,18 @@ rh_write_table(struct rh *m, struct ob *o)
 		for (j = 0; j < n->nent; j++) {
 			const struct rh_entry *e = &n->ent[j];
 			const struct rh_role *r = rh_role_by_id(m, e->role);
-			size_t ri = r != NULL ? (size_t)(r - m->roles) : 0;
+			size_t pl = place[base[ni] + j];
 			char av[96];
 
 			role_label(m, e->role, rl, sizeof rl);
 			when(e->last_used, date);
-			if (r != NULL && place[ri][ni] > 0) {
-				int len = snprintf(av, sizeof av, "yes, #%zu",
-				    place[ri][ni]);
+			if (pl > 0) {
+				int len = snprintf(av, sizeof av, "yes, #%zu", pl);
 
 				if (!rh_node_online(n))
 					snprintf(av + len, sizeof av - (size_t)len,
 					    " (node %s)", rh_nstate_name(n->state));
-				else if (rh_over_threshold(r, e))
+				else if (r != NULL && rh_over_threshold(r, e))
 					snprintf(av + len, sizeof av - (size_t)len,
 					    " (over the failure threshold %lld)",
 					    (long long)r->failure_threshold);
@@ -448,9 +520,8 @@ rh_write_table(struct rh *m, struct ob *o)
 			    n->label ? ", label " : "", n->label ? n->label : "");
 		}
 	}
-	for (i = 0; i < m->nroles; i++)
-		free(place[i]);
 	free(place);
+	free(base);
 
 	if (nlive > 0) {
 		struct rh_container **v;
@@ -480,8 +551,9 @@ rh_write_table(struct rh *m, struct ob *o)
 			role_label(m, r->role, rl, sizeof rl);
 			when(r->issued, date);
 			ob_printf(o, "  %s  %s  %s", rl, rh_reqkind_name(r->kind),
-			    r->node != RH_NONE ? m->nodes[r->node].host : "anywhere");
-			if (r->kind == RH_REQ_AA)
+			    r->node != RH_NONE ? m->nodes[r->node].host :
+			    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "anywhere");
+			if (r->nhosts > 1)
 				ob_printf(o, " (+%zu hosts)", r->nhosts - 1);
 			ob_printf(o, "  issued %s", date);
 			if (r->kind == RH_REQ_PLACED) {
@@ -496,20 +568,23 @@ rh_write_table(struct rh *m, struct ob *o)
 void
 rh_write_lists(struct rh *m, struct ob *o)
 {
-	size_t i, k;
+	size_t *base = xreallocarray(NULL, m->nnodes + 1, sizeof *base);
+	size_t i, k = 0, nslot;
+	struct slot *v = all_lists(m, &nslot, base);
 
 	for (i = 0; i < m->nroles; i++) {
 		const struct rh_role *r = &m->roles[i];
-		struct rh_avail *v;
-		size_t n = rh_available(m, r->id, &v);
 
 		ob_printf(o, "%ld %s:", (long)r->id, r->name ? r->name : "-");
-		for (k = 0; k < n; k++) {
+		while (k < nslot && v[k].role < r->id)
+			k++;
+		for (; k < nslot && v[k].role == r->id; k++) {
 			ob_putc(o, ' ');
 			ob_write(o, m->nodes[v[k].node].host,
 			    m->nodes[v[k].node].hostlen);
 		}
 		ob_putc(o, '\n');
-		free(v);
 	}
+	free(v);
+	free(base);
 }
