@@ -208,20 +208,36 @@ fill(struct nj_reader *r)
 	return 1;
 }
 
-/* Does p[0..8) hold a byte below 0x20, a quote or a backslash? */
-static inline int
+/*
+ * Where in p[0..8) is the first byte below 0x20, quote or backslash? Its
+ * index, or 8 if none. (Each test may also flag bytes above a hit, never
+ * below it, so the lowest flag is exact.)
+ */
+static inline size_t
 special8(const unsigned char *p)
 {
 	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
-	uint64_t v, q, bs, low;
+	uint64_t v, q, bs, low, m;
 
 	memcpy(&v, p, 8);
-	low = (v - ones * 0x20) & ~v & high;	/* some byte < 0x20 */
+	low = (v - ones * 0x20) & ~v & high;	/* bytes < 0x20 */
 	q = v ^ (ones * '"');
-	q = (q - ones) & ~q & high;		/* some byte == '"' */
+	q = (q - ones) & ~q & high;		/* bytes == '"' */
 	bs = v ^ (ones * '\\');
-	bs = (bs - ones) & ~bs & high;		/* some byte == '\\' */
-	return (low | q | bs) != 0;
+	bs = (bs - ones) & ~bs & high;		/* bytes == '\\' */
+	if ((m = low | q | bs) == 0)
+		return 8;
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return (size_t)__builtin_ctzll(m) >> 3;
+#else
+	{
+		size_t i;
+
+		for (i = 0; p[i] >= 0x20 && p[i] != '"' && p[i] != '\\'; i++)
+			;
+		return i;
+	}
+#endif
 }
 
 /*
@@ -232,6 +248,8 @@ special8(const unsigned char *p)
 static inline size_t
 str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
 {
+	size_t k;
+
 	for (;;) {
 		if (r->sc_esc) {
 			if (i == lim)
@@ -239,10 +257,12 @@ str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
 			r->sc_esc = 0;
 			i++;
 		}
-		while (i + 8 <= lim && !special8(b + i))
-			i += 8;
-		while (i < lim && b[i] >= 0x20 && b[i] != '"' && b[i] != '\\')
-			i++;
+		for (k = 8; k == 8 && i + 8 <= lim; i += k)
+			k = special8(b + i);
+		if (k == 8)
+			while (i < lim && b[i] >= 0x20 && b[i] != '"' &&
+			    b[i] != '\\')
+				i++;
 		if (i == lim || b[i] == '"')
 			return i;
 		if (b[i] != '\\') {

@@ -334,7 +334,7 @@ pl_re_compile(const char *src, size_t n, struct pl_buf *err)
 	re->md = pcre2_match_data_create_from_pattern(code, NULL);
 	re->mc = pcre2_match_context_create(NULL);
 	if (re->md == NULL || re->mc == NULL)
-		xmalloc(SIZE_MAX);	/* out of memory */
+		xoom();
 	pcre2_set_match_limit(re->mc, RE_MATCH_LIMIT);
 	pcre2_set_depth_limit(re->mc, RE_DEPTH_LIMIT);
 	pcre2_set_heap_limit(re->mc, RE_HEAP_LIMIT);

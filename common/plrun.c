@@ -523,7 +523,7 @@ capture(char **buf, size_t *len)
 	FILE *f = open_memstream(buf, len);
 
 	if (f == NULL)
-		xmalloc(SIZE_MAX);	/* out of memory */
+		xoom();
 	return f;
 }
 
@@ -556,12 +556,22 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		w[i].cap = capture(&w[i].capbuf, &w[i].caplen);
 		w[i].d.to = w[i].cap;
 		nj_init(&w[i].p, -1, r->name, NJ_LINES, &w[i].d);
-		if (pthread_create(&w[i].tid, NULL, work, &w[i]) != 0) {
-			diag_syserr(run->d, EXIT_OSERR, POS_NONE, "cannot start a thread");
-			exit(EXIT_OSERR);
+		if ((errno = pthread_create(&w[i].tid, NULL, work, &w[i])) != 0) {
+			diag_warn(run->d, POS_NONE, "cannot start parser thread "
+			    "%zu of %zu: %s", i + 1, n, strerror(errno));
+			nj_close(&w[i].p);
+			fclose(w[i].cap);
+			free(w[i].capbuf);
+			break;
 		}
 	}
-	read_all(&pp);
+	if ((n = i) > 0)
+		read_all(&pp);
+	else {				/* no thread: parse here */
+		r->d = rd;
+		r->idle = NULL;
+		run_single(cx, r);
+	}
 	pthread_mutex_lock(&pp.mu);
 	pp.quit = 1;
 	pthread_cond_broadcast(&pp.work);

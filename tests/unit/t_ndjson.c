@@ -149,6 +149,32 @@ nested(int depth)
 	return s;
 }
 
+/* Strings are scanned eight bytes at a time: every offset must work. */
+static void
+string_scan(void)
+{
+	char line[128], want[64];
+	size_t k;
+	int bad = 0;
+
+	for (k = 0; k < 24; k++) {
+		/* a control character after k plain bytes */
+		snprintf(line, sizeof line, "{\"s\":\"%.*s\001x\"}\n", (int)k,
+		    "abcdefghijklmnopqrstuvwxyz");
+		snprintf(want, sizeof want, "t: in:1:%zu: control character in string\n",
+		    k + 7);
+		if (strcmp(run(line, strlen(line), NJ_LINES, 0), "B E") != 0 ||
+		    strcmp(errbuf, want) != 0)
+			bad++;
+		/* an escaped quote and backslash after k plain bytes */
+		snprintf(line, sizeof line, "{\"s\":\"%.*s\\\"\\\\%.*s\"}\n",
+		    (int)k, "abcdefghijklmnopqrstuvwxyz", (int)k, "0123456789abcdefghijklmn");
+		if (strcmp(first(line, NJ_LINES), "(none)") == 0)
+			bad++;
+	}
+	is_int(bad, 0, "strings of every length around the 8-byte steps");
+}
+
 int
 main(void)
 {
@@ -266,5 +292,6 @@ main(void)
 		    "an object of exactly the limit is read");
 	}
 	raw_lines();
+	string_scan();
 	return tap_done();
 }
