@@ -30,3 +30,15 @@ replay() {
 @test "fuzz_time replays its corpus and regressions" {
 	replay time
 }
+
+@test "fuzz_history replays its corpus and regressions" {
+	replay history
+}
+
+@test "fuzz_events replays its corpus and regressions" {
+	replay events
+}
+
+@test "fuzz_resources replays its corpus and regressions" {
+	replay resources
+}

@@ -25,7 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 	} \
 } while (0)
 
-/* A read-only fd holding data[0, n) (a memfd), or -1. */
+/* An fd holding data[0, n) at offset 0 (a memfd), or -1. */
 int fuzz_fd(const uint8_t *data, size_t n);
+/* The same, with a path that opens it ("/proc/self/fd/N") in path[64]. */
+int fuzz_file(const uint8_t *data, size_t n, char *path);
 
 #endif

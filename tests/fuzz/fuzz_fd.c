@@ -1,6 +1,7 @@
 /*
  * fuzz_fd.c - fuzz input as a file descriptor for the readers that take one.
  */
+#include <stdio.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -27,5 +28,15 @@ fuzz_fd(const uint8_t *data, size_t n)
 		close(fd);
 		return -1;
 	}
+	return fd;
+}
+
+int
+fuzz_file(const uint8_t *data, size_t n, char *path)
+{
+	int fd = fuzz_fd(data, n);
+
+	if (fd >= 0)
+		snprintf(path, 64, "/proc/self/fd/%d", fd);
 	return fd;
 }

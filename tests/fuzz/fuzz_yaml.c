@@ -86,8 +86,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else
 		FUZZ_ASSERT(d.nerr > 0 && a.nall == 0 && a.root == NULL);
 
-	if ((fd = fuzz_fd(data, size)) >= 0) {
-		snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	if ((fd = fuzz_file(data, size, path)) >= 0) {
 		rb = yl_load_file(&b, path, &d, EXIT_CONFIG);
 		FUZZ_ASSERT(rb == ra);
 		if (rb == 0) {

@@ -40,10 +40,10 @@ one() {
 	echo "fuzz_$t: ${secs}s, log $work/$t.log"
 	set -- "$work/corpus/$t" "$src/corpus/$t"
 	[ ! -d "$src/regress/$t" ] || set -- "$@" "$src/regress/$t"
+	[ ! -f "$src/dict/$t.dict" ] || set -- -dict="$src/dict/$t.dict" "$@"
 	if "$bin/fuzz_$t" -max_total_time="$secs" -timeout=10 \
 	    -rss_limit_mb=2048 -malloc_limit_mb=1024 -close_fd_mask=2 \
-	    -print_final_stats=1 -dict="$src/dict/$t.dict" \
-	    -artifact_prefix="$work/crash-$t-" "$@" \
+	    -print_final_stats=1 -artifact_prefix="$work/crash-$t-" "$@" \
 	    >"$work/$t.log" 2>&1; then
 		sed -n 's/^stat::number_of_executed_units: */  runs: /p' "$work/$t.log"
 		echo "fuzz_$t: no findings"

@@ -1,0 +1,37 @@
+/*
+ * fuzz_history - loading a role history: a Slider save in any variant,
+ * glued saves, or a placekit state stream (rh_load_file).
+ *
+ * The first byte picks Slider's strict acceptance rules (bit 0) and a
+ * max-age of 7 days instead of none (bit 1); the rest is the file. What
+ * loads must write out and load back to the same state stream.
+ */
+#include <unistd.h>
+
+#include "fuzz.h"
+#include "fuzz_rh.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct diag d = DIAG_INIT("fuzz_history");
+	struct rh_loadopt opt;
+	struct rh m;
+	char path[64];
+	int fd;
+
+	if (size < 1 || (fd = fuzz_file(data + 1, size - 1, path)) < 0)
+		return 0;
+	rh_loadopt_init(&opt);
+	opt.strict = data[0] & 1;
+	opt.max_age = data[0] & 2 ? INT64_C(7) * 86400000 : 0;
+	opt.now = FUZZ_NOW;
+	rh_init(&m);
+	if (rh_load_file(&m, path, &opt, NULL, &d) == 0)
+		fuzz_rh_check(&m, &opt);
+	else
+		FUZZ_ASSERT(d.nerr > 0);
+	rh_free(&m);
+	close(fd);
+	return 0;
+}

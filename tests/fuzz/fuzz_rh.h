@@ -1,0 +1,21 @@
+/*
+ * fuzz_rh.h - what the role-history fuzz targets share.
+ */
+#ifndef PK_FUZZ_RH_H
+#define PK_FUZZ_RH_H
+
+#include "rhio.h"
+
+#define FUZZ_NOW INT64_C(1795330000000)	/* 2026-11-22T14:46:40Z */
+
+/* A small state stream: the examples' history with resources.json roles. */
+extern const char fuzz_rh_base[];
+
+/*
+ * Write m's state stream, load it back and write it again: the bytes must
+ * not change (SPEC §4: rh-load | rh-load - changes nothing). Also runs
+ * the save, table and lists writers.
+ */
+void fuzz_rh_check(struct rh *m, const struct rh_loadopt *opt);
+
+#endif
