@@ -48,7 +48,7 @@ pl_buf_printf(struct pl_buf *b, const char *fmt, ...)
 	b->n += (size_t)n;
 }
 
-static void
+static void PK_PRINTF(6, 0)
 report(struct diag *d, int warning, const char *file, unsigned long line,
     unsigned long col, const char *fmt, va_list ap)
 {

@@ -18,7 +18,11 @@ int pl_queue_name_ok(const char *, size_t, enum pl_compat);
 /* Every dot-separated element of a path is a valid queue name. */
 int pl_queue_path_ok(const char *, size_t, enum pl_compat);
 /* The scheduler's message for an invalid queue name, into why (cleared). */
-void pl_queue_name_why(struct pl_buf *why, const char *, size_t, enum pl_compat);
+void pl_queue_name_why(struct pl_buf *why, const char *, size_t,
+    enum pl_compat);
+/* pl_queue_path_ok, with the message for the first bad name in why. */
+int pl_queue_path_why(struct pl_buf *why, const char *, size_t,
+    enum pl_compat);
 /* Filter user names: 0.10 ^[_a-zA-Z][a-zA-Z0-9_.@-]*[$]?$, 1.7 adds : # /. */
 int pl_user_name_ok(const char *, size_t, enum pl_compat);
 /* Filter group names: 0.10 ^[_a-zA-Z][a-zA-Z0-9_-]*$, 1.7 adds : and . */

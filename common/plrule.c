@@ -68,8 +68,8 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 	}
 	if (i == sizeof known / sizeof known[0]) {
 		if (*nerr == before)
-			pl_conf_err(d, nerr, file, nline, ncol, "unknown rule name specified "
-			    "'%s', failing placement rule config", name);
+			pl_conf_err(d, nerr, file, nline, ncol, "unknown rule name "
+			    "specified '%s', failing placement rule config", name);
 		if (conf->parent != NULL)
 			pl_rule_free(pl_rule_build(conf->parent, file, c, d, nerr));
 		pl_buf_free(&low);
@@ -87,27 +87,13 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 		r->value = xmemdup0(low.s, low.n);
 		r->vlen = low.n;
 		if (r->vlen == 0)
-			pl_conf_err(d, nerr, file, vline, vcol, "a %s queue rule must have a "
-			    "%s set", r->name, r->kind == PL_FIXED ? "queue name" :
-			    "tag name");
+			pl_conf_err(d, nerr, file, vline, vcol, "a %s queue rule "
+			    "must have a %s set", r->name, r->kind == PL_FIXED ?
+			    "queue name" : "tag name");
 	}
 	if (r->kind == PL_FIXED && r->vlen > 0) {
-		if (c == PL_17) {
-			const char *s = r->value, *e = s + r->vlen, *dot;
-
-			for (;; s = dot + 1) {
-				dot = memchr(s, '.', (size_t)(e - s));
-				if (!pl_queue_name_ok(s, dot ? (size_t)(dot - s) :
-				    (size_t)(e - s), c)) {
-					pl_queue_name_why(&why, s, dot ? (size_t)(dot - s) :
-					    (size_t)(e - s), c);
-					pl_conf_err(d, nerr, file, vline, vcol, "%s", why.s);
-					break;
-				}
-				if (dot == NULL)
-					break;
-			}
-		}
+		if (c == PL_17 && !pl_queue_path_why(&why, r->value, r->vlen, c))
+			pl_conf_err(d, nerr, file, vline, vcol, "%s", why.s);
 		r->qualified = r->vlen >= 4 && memcmp(r->value, "root", 4) == 0;
 		if (r->qualified || conf->parent == NULL) {
 			pl_buf_clear(&low);
@@ -118,9 +104,9 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 			r->splen = low.n;
 		}
 		if (r->qualified && conf->parent != NULL)
-			pl_conf_err(d, nerr, file, vline, vcol, "cannot have a fixed queue rule "
-			    "with a qualified queue name ('%s') and a parent rule",
-			    r->value);
+			pl_conf_err(d, nerr, file, vline, vcol, "cannot have a fixed "
+			    "queue rule with a qualified queue name ('%s') and a "
+			    "parent rule", r->value);
 	}
 	if (conf->parent != NULL)
 		r->parent = pl_rule_build(conf->parent, file, c, d, nerr);
@@ -208,22 +194,7 @@ filtered(struct pl_rule *r, const struct pl_app *a, struct pl_eval *ev)
 static int
 names_ok(struct pl_eval *ev, const char *s, size_t n)
 {
-	const char *e = s + n, *dot;
-
-	if (ev->compat != PL_17)
-		return 1;
-	for (;; s = dot + 1) {
-		size_t len;
-
-		dot = memchr(s, '.', (size_t)(e - s));
-		len = dot ? (size_t)(dot - s) : (size_t)(e - s);
-		if (!pl_queue_name_ok(s, len, ev->compat)) {
-			pl_queue_name_why(&ev->err, s, len, ev->compat);
-			return 0;
-		}
-		if (dot == NULL)
-			return 1;
-	}
+	return ev->compat != PL_17 || pl_queue_path_why(&ev->err, s, n, ev->compat);
 }
 
 /* The parent rule's path (made qualified), or root, into out. */

@@ -41,6 +41,7 @@ static void
 check_queue(const struct pl_queueconf *q, int level, const char *file,
     enum pl_compat c, struct diag *d, struct pl_stages *st)
 {
+	struct pl_buf why = { 0 };
 	size_t i, j;
 
 	check_acl(&q->adminacl, file, d, st);
@@ -52,10 +53,8 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
 		unsigned long col = k->name.set ? k->name.col : k->col;
 
 		if (!pl_queue_name_ok(name, k->name.n, c)) {
-			pl_conf_err(d, &st->queues, file, line, col, "invalid child name "
-			    "'%s', a name must only have alphanumeric characters, "
-			    "%s and be no longer than 64 characters", name,
-			    c == PL_17 ? "-, _, :, #, / or @," : "- or _,");
+			pl_queue_name_why(&why, name, k->name.n, c);
+			pl_conf_err(d, &st->queues, file, line, col, "%s", why.s);
 			continue;
 		}
 		for (j = 0; j < i; j++)
@@ -63,9 +62,10 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
 			    lower_eq(q->queues[j].name.s, q->queues[j].name.n, name))
 				break;
 		if (j < i)
-			pl_conf_err(d, &st->queues, file, line, col, "duplicate child name "
-			    "found with name '%s', level %d", name, level);
+			pl_conf_err(d, &st->queues, file, line, col, "duplicate "
+			    "child name found with name '%s', level %d", name, level);
 	}
+	pl_buf_free(&why);
 	for (i = 0; i < q->nqueues; i++)
 		check_queue(&q->queues[i], level + 1, file, c, d, st);
 }
@@ -107,14 +107,14 @@ check_filter(const struct pl_filterconf *f, const char *file, enum pl_compat c,
 		    "'', allow or deny", t);
 	if (f->nusers == 1 && pl_filter_check_entry(f->users[0].s,
 	    f->users[0].n, 0, c, &why) != 0)
-		pl_conf_err(d, &st->rulesyntax, file, f->users[0].line, f->users[0].col,
-		    "invalid rule filter user list is not a proper list or "
-		    "regexp: %s", why.s);
+		pl_conf_err(d, &st->rulesyntax, file, f->users[0].line,
+		    f->users[0].col, "invalid rule filter user list is not a "
+		    "proper list or regexp: %s", why.s);
 	if (f->ngroups == 1 && pl_filter_check_entry(f->groups[0].s,
 	    f->groups[0].n, 1, c, &why) != 0)
-		pl_conf_err(d, &st->rulesyntax, file, f->groups[0].line, f->groups[0].col,
-		    "invalid rule filter group list is not a proper list or "
-		    "regexp: %s", why.s);
+		pl_conf_err(d, &st->rulesyntax, file, f->groups[0].line,
+		    f->groups[0].col, "invalid rule filter group list is not a "
+		    "proper list or regexp: %s", why.s);
 	pl_buf_free(&why);
 }
 
@@ -123,11 +123,12 @@ check_rule(const struct pl_ruleconf *r, const char *file, enum pl_compat c,
     struct diag *d, struct pl_stages *st)
 {
 	const char *name = r->name.set ? r->name.s : "";
+	unsigned long line = r->name.set ? r->name.line : r->line;
+	unsigned long col = r->name.set ? r->name.col : r->col;
 
 	if (!pl_rule_name_ok(name, r->name.n))
-		pl_conf_err(d, &st->rulesyntax, file, r->name.set ? r->name.line : r->line,
-		    r->name.set ? r->name.col : r->col, "invalid rule name '%s', "
-		    "a name must be a valid identifier", name);
+		pl_conf_err(d, &st->rulesyntax, file, line, col, "invalid rule "
+		    "name '%s', a name must be a valid identifier", name);
 	if (r->parent != NULL)
 		check_rule(r->parent, file, c, d, st);
 	check_filter(&r->filter, file, c, d, st);
@@ -177,7 +178,8 @@ walk_static(const struct pl_queueconf *list, size_t nlist,
 			return q->parent ? PATH_OK : PATH_NOT_LEAF;
 		return q->parent ? PATH_NOT_LEAF : PATH_OK;
 	}
-	return walk_static(q->queues, q->nqueues, q, dot + 1, create, dynamic, last);
+	return walk_static(q->queues, q->nqueues, q, dot + 1, create, dynamic,
+	    last);
 }
 
 static void
@@ -224,21 +226,22 @@ check_static(const struct pl_partconf *p, size_t no, const char *file,
 	if (path.n < 4 || memcmp(path.s, "root", 4) != 0)
 		goto out;
 	pl_lower(&low, path.s, path.n);
-	res = walk_static(p->queues, p->nqueues, NULL, low.s, create, dynamic, &last);
+	res = walk_static(p->queues, p->nqueues, NULL, low.s, create, dynamic,
+	    &last);
 	r = &p->rules[no];
 	if (res == PATH_NOT_LEAF)
-		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
-		    "#%zu (%s) references a queue (%s) which is not a leaf", no,
-		    names.s, path.s);
+		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement "
+		    "rule no. #%zu (%s) references a queue (%s) which is not a "
+		    "leaf", no, names.s, path.s);
 	else if (res == PATH_MISSING)
-		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
-		    "#%zu (%s) references non-existing queues (%s) and create is "
-		    "'false'", no, names.s, path.s);
+		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement "
+		    "rule no. #%zu (%s) references non-existing queues (%s) and "
+		    "create is 'false'", no, names.s, path.s);
 	else if (res == PATH_BELOW_LEAF)
-		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement rule no. "
-		    "#%zu (%s) references non-existing queues (%s) which cannot be "
-		    "created because the last queue (%s) in the hierarchy is a leaf",
-		    no, names.s, path.s, last ? last : "");
+		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement "
+		    "rule no. #%zu (%s) references non-existing queues (%s) which "
+		    "cannot be created because the last queue (%s) in the "
+		    "hierarchy is a leaf", no, names.s, path.s, last ? last : "");
 out:
 	pl_buf_free(&path);
 	pl_buf_free(&names);
@@ -252,12 +255,14 @@ pl_validate_part(struct pl_partconf *p, const char *file, enum pl_compat c,
 	size_t i;
 
 	if (!p->queues_set) {
-		pl_conf_err(d, &st->queues, file, p->line, p->col, "queue config is not set");
+		pl_conf_err(d, &st->queues, file, p->line, p->col,
+		    "queue config is not set");
 	} else {
 		insert_root(p);
 		if (p->queues[0].resources)
-			pl_conf_err(d, &st->queues, file, p->queues[0].line, p->queues[0].col,
-			    "root queue must not have resource limits set");
+			pl_conf_err(d, &st->queues, file, p->queues[0].line,
+			    p->queues[0].col, "root queue must not have resource "
+			    "limits set");
 		check_queue(&p->queues[0], 1, file, c, d, st);
 	}
 	pl_validate_rules(p, file, c, d, st);
@@ -290,8 +295,9 @@ pl_validate(struct pl_conf *conf, enum pl_compat c, struct diag *d,
 			    p->name.s))
 				break;
 		if (j < i)
-			pl_conf_err(d, &st->queues, conf->file, p->name.line, p->name.col,
-			    "duplicate partition name found with name '%s'", p->name.s);
+			pl_conf_err(d, &st->queues, conf->file, p->name.line,
+			    p->name.col, "duplicate partition name found with name "
+			    "'%s'", p->name.s);
 		pl_validate_part(p, conf->file, c, d, st);
 	}
 }

@@ -31,14 +31,10 @@ replay() {
 	replay time
 }
 
-@test "fuzz_history replays its corpus and regressions" {
-	replay history
+@test "fuzz_placeconf replays its corpus and regressions" {
+	replay placeconf
 }
 
-@test "fuzz_events replays its corpus and regressions" {
-	replay events
-}
-
-@test "fuzz_resources replays its corpus and regressions" {
-	replay resources
+@test "fuzz_plnames replays its corpus and regressions" {
+	replay plnames
 }

@@ -54,7 +54,7 @@ config() {
 placectl: $f:12:21: 'queues' must be a sequence of queues, not a scalar
 placectl: $f:5:20: multiple spaces found in ACL: 'a b c'
 placectl: $f:8:19: duplicate child name found with name 'OK', level 1
-placectl: $f:9:19: invalid child name 'bad.name', a name must only have alphanumeric characters, - or _, and be no longer than 64 characters
+placectl: $f:9:19: invalid queue name 'bad.name', a name must only have alphanumeric characters, - or _, and be no longer than 64 characters
 placectl: $f:14:15: invalid rule name '#bad', a name must be a valid identifier
 placectl: $f:21:17: invalid rule filter type 'sometimes', filter type must be either '', allow or deny
 placectl: $f:22:20: invalid rule filter group list is not a proper list or regexp: 'not a group' is neither a valid group name nor a regular expression
