@@ -31,6 +31,18 @@ replay() {
 	replay time
 }
 
+@test "fuzz_history replays its corpus and regressions" {
+	replay history
+}
+
+@test "fuzz_events replays its corpus and regressions" {
+	replay events
+}
+
+@test "fuzz_resources replays its corpus and regressions" {
+	replay resources
+}
+
 @test "fuzz_placeconf replays its corpus and regressions" {
 	replay placeconf
 }
