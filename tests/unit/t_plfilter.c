@@ -1,0 +1,109 @@
+/* t_plfilter - RE2 syntax into PCRE2, match limits, filters, ACLs */
+#include <string.h>
+
+#include "placl.h"
+#include "plfilter.h"
+#include "tap.h"
+
+/* Does the expression compile, and does it match s? -1: does not compile. */
+static int
+re(const char *pat, const char *s)
+{
+	struct pl_buf err = { 0 };
+	struct pl_re *r = pl_re_compile(pat, strlen(pat), &err);
+	int m;
+
+	pl_buf_free(&err);
+	if (r == NULL)
+		return -1;
+	m = pl_re_match(r, s, strlen(s), &err);
+	pl_re_free(r);
+	pl_buf_free(&err);
+	return m;
+}
+
+static int
+allows(const char *type, const char *user, const char *u1, const char *g1,
+    const char *group)
+{
+	struct pl_filter f;
+	struct pl_buf err = { 0 };
+	const char *us[1] = { u1 }, *gs[1] = { g1 }, *ug[1] = { group };
+	size_t ul[1] = { u1 ? strlen(u1) : 0 }, gl[1] = { g1 ? strlen(g1) : 0 };
+	size_t ugl[1] = { strlen(group) };
+	struct pl_user u = { user, strlen(user), ug, ugl, 1 };
+	int a;
+
+	pl_filter_build(&f, type, us, ul, u1 != NULL, gs, gl, g1 != NULL, PL_010);
+	a = pl_filter_allows(&f, &u, &err);
+	pl_filter_free(&f);
+	pl_buf_free(&err);
+	return a;
+}
+
+int
+main(void)
+{
+	struct pl_buf err = { 0 };
+	struct pl_acl acl;
+	struct pl_re *r;
+
+	is_int(re("user[0-1]", "superuser1x"), 1, "unanchored: found inside");
+	is_int(re("^user[0-1]$", "superuser1x"), 0, "anchored explicitly");
+	is_int(re("(?i)user1", "USER1"), 1, "inline flags");
+	is_int(re("machine$", "machine\n"), 0, "$ is the end of the text only");
+	is_int(re("a\\vb", "a\vb"), 1, "\\v is the VT character, as in Go");
+	is_int(re("\\101\\x42\\x{43}", "ABC"), 1, "octal and hex escapes");
+	is_int(re("\\Q.*\\E", ".*"), 1, "\\Q...\\E");
+	is_int(re("[[:alpha:]]{2,3}", "ab"), 1, "POSIX classes and counts");
+	is_int(re("(?P<n>a)(?<m>b)", "ab"), 1, "named groups");
+	is_int(re("a{", "a{"), 1, "a brace that is no count is a literal");
+	is_int(re("(?=a)", "a"), -1, "lookahead is refused");
+	is_int(re("(?<!a)b", "b"), -1, "lookbehind is refused");
+	is_int(re("(a)\\1", "aa"), -1, "backreferences are refused");
+	is_int(re("a*+", "a"), -1, "possessive quantifiers are refused");
+	is_int(re("a**", "a"), -1, "nested repetition is refused");
+	is_int(re("(?>a)", "a"), -1, "atomic groups are refused");
+	is_int(re("a{1001}", "a"), -1, "repeat counts over 1000 are refused");
+	is_int(re("\\Z", ""), -1, "\\Z is refused");
+	is_int(re("\\C", ""), -1, "unknown escapes are refused");
+	is_int(re("a\\", ""), -1, "a trailing backslash too");
+	is_int(re("[", ""), -1, "a broken class does not compile");
+	is_int(re("^(dev|ml)", "mldev"), 1, "first-byte shortcut: a match");
+	is_int(re("^(dev|ml)", "xdev"), 0, "first-byte shortcut: a refusal");
+	is_int(re("(?i)^dev", "DEV"), 1, "first-byte shortcut honours (?i)");
+	is_int(re("^d", ""), 0, "an empty name");
+	r = pl_re_compile("^(a+)+$", 7, &err);
+	ok(r != NULL && pl_re_match(r, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", 36, &err) < 0 &&
+	    strstr(err.s, "match limit") != NULL, "catastrophic backtracking stops at its limit");
+	pl_re_free(r);
+	ok(pl_re_anchored("^a", 2) && pl_re_anchored("(?i)^a", 6) &&
+	    !pl_re_anchored("a$", 2), "anchored at the start");
+
+	is_int(allows("deny", "user1", "user[0-1]", NULL, "g"), 0, "deny: match");
+	is_int(allows("deny", "user2", "user[0-1]", NULL, "g"), 1, "deny: no match");
+	is_int(allows("DENY", "user1", "user[0-1]", NULL, "g"), 1, "DENY allows");
+	is_int(allows(NULL, "carol", "alice", "^dev", "devops"), 1, "users OR groups");
+	is_int(allows("allow", "bob", "99bob", NULL, "g"), 0, "a dropped entry allows nobody");
+	is_int(allows("deny", "bob", "99bob", NULL, "g"), 1, "...and denies nobody");
+	is_int(allows("deny", "bob", NULL, NULL, "g"), 0, "an empty deny filter denies all");
+	is_int(allows("allow", "x", "machine$", NULL, "g"), 0, "machine$ is an expression");
+	is_int(allows("allow", "xmachine", "machine$", NULL, "g"), 1, "ending in machine");
+
+	ok(pl_acl_parse(&acl, "alice,bob admins", 16, &err) == 0 && acl.nusers == 2 &&
+	    acl.ngroups == 1, "users and groups");
+	pl_acl_free(&acl);
+	ok(pl_acl_parse(&acl, "alice  admins", 13, &err) != 0 &&
+	    pl_acl_check("alice  admins", 13, &err) == 0,
+	    "two spaces: the validator passes it, the builder does not");
+	ok(pl_acl_parse(&acl, "*,alice", 7, &err) == 0 && !acl.all && acl.nusers == 1 &&
+	    acl.ndropped == 1, "*,alice is no wildcard");
+	pl_acl_free(&acl);
+	ok(pl_acl_parse(&acl, "alice *", 7, &err) == 0 && acl.all && acl.nusers == 0,
+	    "a group wildcard clears the users");
+	pl_acl_free(&acl);
+	ok(pl_acl_check("a b c", 5, &err) != 0 && pl_acl_check(" \t* ", 4, &err) == 0,
+	    "the validator: three fields, a trimmed wildcard");
+	pl_buf_free(&err);
+	return tap_done();
+}
