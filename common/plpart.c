@@ -41,12 +41,14 @@ add_queue(struct pl_tree *t, struct pl_queue *parent,
 	int nerr = 0;
 
 	q = pl_tree_add(t, parent, qc->name.s ? qc->name.s : "", qc->name.n);
-	q->conf_name = xmemdup0(qc->name.s ? qc->name.s : "", qc->name.n);
-	q->conf_parent = qc->parent != 0;
-	q->line = qc->line;
-	q->col = qc->col;
-	nerr += acl(&q->submit, &q->submit_text, &qc->submitacl, file, d);
-	nerr += acl(&q->admin, &q->admin_text, &qc->adminacl, file, d);
+	q->conf = xcalloc(1, sizeof *q->conf);
+	q->conf->name = xmemdup0(qc->name.s ? qc->name.s : "", qc->name.n);
+	q->conf->line = qc->line;
+	q->conf->col = qc->col;
+	nerr += acl(&q->conf->submit, &q->conf->submit_text, &qc->submitacl,
+	    file, d);
+	nerr += acl(&q->conf->admin, &q->conf->admin_text, &qc->adminacl,
+	    file, d);
 	for (i = 0; i < qc->nqueues; i++)
 		nerr += add_queue(t, q, &qc->queues[i], file, d);
 	q->leaf = !qc->parent && qc->nqueues == 0;
@@ -147,6 +149,31 @@ pl_part_free(struct pl_part *p)
 	pl_conf_free(&p->conf);
 }
 
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+static struct pl_qconf *
+copy_conf(const struct pl_qconf *c, struct pl_buf *why)
+{
+	struct pl_qconf *n = xcalloc(1, sizeof *n);
+
+	n->name = dup_or_null(c->name);
+	n->submit_text = dup_or_null(c->submit_text);
+	n->admin_text = dup_or_null(c->admin_text);
+	n->line = c->line;
+	n->col = c->col;
+	if (n->submit_text != NULL)	/* it parsed before */
+		(void)pl_acl_parse(&n->submit, n->submit_text,
+		    strlen(n->submit_text), why);
+	if (n->admin_text != NULL)
+		(void)pl_acl_parse(&n->admin, n->admin_text,
+		    strlen(n->admin_text), why);
+	return n;
+}
+
 /* Carry the queues in use from the old tree into the new one. */
 static void
 carry(struct pl_tree *nt, struct pl_tree *ot)
@@ -173,18 +200,8 @@ carry(struct pl_tree *nt, struct pl_tree *ot)
 		nq->leaf = q->leaf;
 		nq->draining = !q->dynamic || q->draining;
 		nq->napps = q->napps;
-		if (q->conf_name != NULL)
-			nq->conf_name = xstrdup(q->conf_name);
-		if (q->submit_text != NULL) {
-			nq->submit_text = xstrdup(q->submit_text);
-			(void)pl_acl_parse(&nq->submit, nq->submit_text,
-			    strlen(nq->submit_text), &why);
-		}
-		if (q->admin_text != NULL) {
-			nq->admin_text = xstrdup(q->admin_text);
-			(void)pl_acl_parse(&nq->admin, nq->admin_text,
-			    strlen(nq->admin_text), &why);
-		}
+		if (q->conf != NULL)
+			nq->conf = copy_conf(q->conf, &why);
 	}
 	pl_buf_free(&why);
 	free(used);

@@ -39,6 +39,19 @@ pl_tree_init(struct pl_tree *t, enum pl_compat c)
 }
 
 void
+pl_qconf_free(struct pl_qconf *c)
+{
+	if (c == NULL)
+		return;
+	free(c->name);
+	free(c->submit_text);
+	free(c->admin_text);
+	pl_acl_free(&c->submit);
+	pl_acl_free(&c->admin);
+	free(c);
+}
+
+void
 pl_tree_free(struct pl_tree *t)
 {
 	size_t i;
@@ -46,11 +59,7 @@ pl_tree_free(struct pl_tree *t)
 	for (i = 0; i < t->nall; i++) {
 		struct pl_queue *q = t->all[i];
 
-		free(q->conf_name);
-		free(q->submit_text);
-		free(q->admin_text);
-		pl_acl_free(&q->submit);
-		pl_acl_free(&q->admin);
+		pl_qconf_free(q->conf);
 		free(q);
 	}
 	free(t->all);
@@ -244,7 +253,8 @@ pl_queue_submit_ok(const struct pl_queue *q, const struct pl_user *u)
 	if (q->recovery)
 		return 0;
 	for (; q != NULL; q = q->parent)
-		if (pl_acl_allows(&q->submit, u) || pl_acl_allows(&q->admin, u))
+		if (q->conf != NULL && (pl_acl_allows(&q->conf->submit, u) ||
+		    pl_acl_allows(&q->conf->admin, u)))
 			return 1;
 	return 0;
 }

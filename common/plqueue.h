@@ -14,6 +14,14 @@
 #include "pl.h"
 #include "placl.h"
 
+/* What only a configured queue has. */
+struct pl_qconf {
+	char *name;		/* as written */
+	char *submit_text, *admin_text;	/* ACLs as written; NULL when absent */
+	struct pl_acl submit, admin;
+	unsigned long line, col;	/* where the configuration defines it */
+};
+
 struct pl_queue {
 	const char *name;	/* lower-case */
 	const char *path;	/* lower-case, dot-joined from root */
@@ -26,11 +34,7 @@ struct pl_queue {
 	unsigned char dynamic;	/* created by a placement rule */
 	unsigned char draining;	/* 1.7 skips draining queues */
 	unsigned char recovery;	/* 1.7's root.@recovery@: never passes an ACL */
-	unsigned char conf_parent;	/* "parent: true" written in the config */
-	char *conf_name;	/* the name as configured; NULL when dynamic */
-	char *submit_text, *admin_text;	/* ACLs as written; NULL when absent */
-	struct pl_acl submit, admin;
-	unsigned long line, col;	/* where the config defines it */
+	struct pl_qconf *conf;	/* NULL for a dynamic queue: no ACL of its own */
 	uint64_t napps;		/* applications placed here */
 	char text[];		/* the path, then the name: one allocation */
 };
@@ -53,6 +57,7 @@ struct pl_tree {
 };
 
 void pl_tree_init(struct pl_tree *, enum pl_compat);
+void pl_qconf_free(struct pl_qconf *);
 void pl_tree_free(struct pl_tree *);
 /* Add a child (NULL parent: the root) named name, lower-cased. It starts as
  * a leaf (the parent stops being one). The tree owns it. */

@@ -22,13 +22,13 @@ text(struct ob *o, const struct pl_queue *q, int depth, const uint64_t *n)
 	if (q->draining)
 		ob_puts(o, ", draining");
 	ob_putc(o, ')');
-	if (q->submit_text != NULL) {
+	if (q->conf != NULL && q->conf->submit_text != NULL) {
 		ob_puts(o, " submitacl=");
-		jw_escape(o, q->submit_text, strlen(q->submit_text));
+		jw_escape(o, q->conf->submit_text, strlen(q->conf->submit_text));
 	}
-	if (q->admin_text != NULL) {
+	if (q->conf != NULL && q->conf->admin_text != NULL) {
 		ob_puts(o, " adminacl=");
-		jw_escape(o, q->admin_text, strlen(q->admin_text));
+		jw_escape(o, q->conf->admin_text, strlen(q->conf->admin_text));
 	}
 	if (n != NULL) {
 		ob_puts(o, " apps=");
@@ -78,13 +78,13 @@ pl_show_dot(struct ob *o, const struct pl_tree *t, int counts)
 		ob_puts(o, "\" [label=\"");
 		dotstr(o, q->name);
 		ob_puts(o, q->leaf ? "\\nleaf" : "\\nparent");
-		if (q->submit_text != NULL) {
+		if (q->conf != NULL && q->conf->submit_text != NULL) {
 			ob_puts(o, "\\nsubmit: ");
-			dotstr(o, q->submit_text);
+			dotstr(o, q->conf->submit_text);
 		}
-		if (q->admin_text != NULL) {
+		if (q->conf != NULL && q->conf->admin_text != NULL) {
 			ob_puts(o, "\\nadmin: ");
-			dotstr(o, q->admin_text);
+			dotstr(o, q->conf->admin_text);
 		}
 		if (n != NULL) {
 			ob_puts(o, "\\napps: ");

@@ -167,7 +167,7 @@ static int
 wildcard_up(const struct pl_queue *q)
 {
 	for (; q != NULL; q = q->parent)
-		if (q->submit.all || q->admin.all)
+		if (q->conf != NULL && (q->conf->submit.all || q->conf->admin.all))
 			return 1;
 	return 0;
 }
@@ -234,7 +234,7 @@ acl_names(struct trap *t, const struct pl_queue *q, const char *which,
 			    pl_acl_group_ok(p, n);
 
 			if (n > 0 && !ok)
-				warn(t, q->line, q->col, "queue '%s': %s '%s': '%.*s' is "
+				warn(t, q->conf->line, q->conf->col, "queue '%s': %s '%s': '%.*s' is "
 				    "not a valid %s name for an ACL and is ignored%s",
 				    q->path, which, s, (int)n, p, part == 0 ? "user" :
 				    "group", n == 1 && *p == '*' ? " ('*' is a wildcard "
@@ -244,7 +244,7 @@ acl_names(struct trap *t, const struct pl_queue *q, const char *which,
 	}
 	for (p = s; *p != '\0'; p++)
 		if (*p != ' ' && pl_space_len(p, strlen(p)) > 0) {
-			warn(t, q->line, q->col, "queue '%s': %s '%s' holds whitespace "
+			warn(t, q->conf->line, q->conf->col, "queue '%s': %s '%s' holds whitespace "
 			    "other than one space: only a single space separates users "
 			    "from groups", q->path, which, s);
 			break;
@@ -260,25 +260,27 @@ acl_traps(struct trap *t)
 
 	for (i = 0; i < tr->nall; i++) {
 		const struct pl_queue *q = tr->all[i];
+		const struct pl_qconf *c = q->conf;
 
-		if (q->dynamic)
+		if (c == NULL)
 			continue;
-		if (q->submit.all || q->submit.nusers || q->submit.ngroups ||
-		    q->admin.all || q->admin.nusers || q->admin.ngroups)
+		if (c->submit.all || c->submit.nusers || c->submit.ngroups ||
+		    c->admin.all || c->admin.nusers || c->admin.ngroups)
 			anyone = 1;
-		if (q->submit_text != NULL)
-			acl_names(t, q, "submitacl", q->submit_text);
-		if (q->admin_text != NULL)
-			acl_names(t, q, "adminacl", q->admin_text);
-		if ((q->submit_text != NULL || q->admin_text != NULL) &&
-		    !(q->submit.all || q->admin.all) && wildcard_up(q->parent))
-			warn(t, q->line, q->col, "queue '%s' has its own ACL but a "
+		if (c->submit_text != NULL)
+			acl_names(t, q, "submitacl", c->submit_text);
+		if (c->admin_text != NULL)
+			acl_names(t, q, "adminacl", c->admin_text);
+		if ((c->submit_text != NULL || c->admin_text != NULL) &&
+		    !(c->submit.all || c->admin.all) && wildcard_up(q->parent))
+			warn(t, c->line, c->col, "queue '%s' has its own ACL but a "
 			    "queue above it lets everyone submit: an ACL cannot take "
 			    "away what a parent grants", q->path);
 	}
-	if (tr->root != NULL && !anyone)
-		warn(t, tr->root->line, tr->root->col, "no queue has a submitacl or "
-		    "adminacl that lets anyone in: every application is rejected");
+	if (tr->root != NULL && tr->root->conf != NULL && !anyone)
+		warn(t, tr->root->conf->line, tr->root->conf->col, "no queue has "
+		    "a submitacl or adminacl that lets anyone in: every "
+		    "application is rejected");
 }
 
 unsigned long

@@ -4,6 +4,7 @@
 
 #include "plqueue.h"
 #include "tap.h"
+#include "xalloc.h"
 
 int
 main(void)
@@ -23,8 +24,10 @@ main(void)
 	a = pl_tree_add(&t, root, "Apps", 4);
 	leaf = pl_tree_add(&t, root, "leafq", 5);
 	a->leaf = 0;
-	(void)pl_acl_parse(&a->submit, " ops", 4, &why);
-	(void)pl_acl_parse(&leaf->submit, "alice", 5, &why);
+	a->conf = xcalloc(1, sizeof *a->conf);
+	leaf->conf = xcalloc(1, sizeof *leaf->conf);
+	(void)pl_acl_parse(&a->conf->submit, " ops", 4, &why);
+	(void)pl_acl_parse(&leaf->conf->submit, "alice", 5, &why);
 	is_str(a->path, "root.apps", "paths are lower-case");
 	ok(pl_tree_get(&t, "ROOT.APPS", 9) == a, "lookups ignore case");
 	ok(pl_tree_get(&t, "root.k\xe2\x84\xaa", 9) == NULL, "Kelvin sign looked up");
