@@ -124,7 +124,8 @@ main(int argc, char **argv)
 		opt_usage(&d, "options go after the subcommand");
 	}
 	if (argc < 2)
-		opt_usage(&d, "missing subcommand (place, explain, check, diff, tree)");
+		opt_usage(&d, "missing subcommand (place, explain, check, diff, "
+		    "tree)");
 	for (sub = 0; subcommands[sub] != NULL; sub++)
 		if (strcmp(argv[1], subcommands[sub]) == 0)
 			break;
@@ -224,10 +225,12 @@ main(int argc, char **argv)
 	}
 	if (sub == DIFF && !d.quiet)
 		fprintf(stderr, "placectl: %lu of %lu application%s placed "
-		    "differently\n", run.ndiff, run.napps, run.napps == 1 ? "" : "s");
+		    "differently\n", run.ndiff, run.napps,
+		    run.napps == 1 ? "" : "s");
 	if (sub == DIFF && rc == 0 && run.ndiff > 0)
 		rc = EXIT_DIFFER;
-	discard = rc != 0 && rc != EXIT_DIFFER && !(keep_going && rc == EXIT_DATAERR);
+	discard = rc != 0 && rc != EXIT_DIFFER &&
+	    !(keep_going && rc == EXIT_DATAERR);
 	if ((rc2 = out_close(&out, &d, discard)) != 0 &&
 	    (rc == 0 || rc == EXIT_DIFFER))
 		rc = rc2;

@@ -73,10 +73,14 @@ add_names(struct pl_acl *a, const char *s, size_t n, int groups)
 		comma = memchr(s, ',', (size_t)(e - s));
 		len = comma ? (size_t)(comma - s) : (size_t)(e - s);
 		if (len > 0) {
-			if (!(groups ? pl_acl_group_ok(s, len) : pl_acl_user_ok(s, len)))
+			int ok = groups ? pl_acl_group_ok(s, len) :
+			    pl_acl_user_ok(s, len);
+
+			if (!ok)
 				a->ndropped++;
 			else if (!has(*list, *cnt, s, len)) {
-				*list = xreallocarray(*list, *cnt + 1, sizeof **list);
+				*list = xreallocarray(*list, *cnt + 1,
+				    sizeof **list);
 				(*list)[*cnt].s = xmemdup0(s, len);
 				(*list)[(*cnt)++].n = len;
 			}

@@ -128,7 +128,8 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			break;
 		case 'g':
 			if (strcmp(key, "groups") == 0 && set_groups(a, b, v) != 0)
-				rc = wrong(err, "'groups' must be an array of strings");
+				rc = wrong(err,
+				    "'groups' must be an array of strings");
 			break;
 		case 't':
 			if (strcmp(key, "tags") == 0)

@@ -151,8 +151,8 @@ merge_from(struct dec *x, const struct yl_node *v, struct pairs *ps, int depth)
 	if (v->kind == YL_SEQ) {
 		for (i = 0; i < v->n; i++) {
 			if (v->kids[i]->kind != YL_MAP)
-				bad(x, v->kids[i], "a merge key takes mappings, not %s",
-				    kind(v->kids[i]));
+				bad(x, v->kids[i], "a merge key takes mappings, "
+				    "not %s", kind(v->kids[i]));
 			else
 				collect(x, v->kids[i], ps, depth + 1);
 		}
@@ -485,7 +485,7 @@ get_parent(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
 	if (is_null(v))
 		return;
 	if (v->kind == YL_SEQ && v->n == 1 && v->kids[0]->kind == YL_MAP) {
-		r->parent_listed = 1;	/* "parent: [- name: ...]" as in the docs */
+		r->parent_listed = 1;	/* "parent: [- name: ...]", the docs */
 		v = v->kids[0];
 	} else if (v->kind != YL_MAP) {
 		bad(x, v, "'parent' must be one rule (a mapping), not %s%s",
@@ -587,7 +587,8 @@ get_queues(struct dec *x, const struct yl_node *k, const struct yl_node *v,
 	if (is_null(v))
 		return;
 	if (v->kind != YL_SEQ) {
-		bad(x, v, "'%s' must be a sequence of queues, not %s", k->str, kind(v));
+		bad(x, v, "'%s' must be a sequence of queues, not %s", k->str,
+		    kind(v));
 		return;
 	}
 	*out = xcalloc(v->n, sizeof **out);
@@ -608,7 +609,8 @@ get_rules(struct dec *x, const struct yl_node *k, const struct yl_node *v,
 	if (is_null(v))
 		return;
 	if (v->kind != YL_SEQ) {
-		bad(x, v, "'%s' must be a sequence of rules, not %s", k->str, kind(v));
+		bad(x, v, "'%s' must be a sequence of rules, not %s", k->str,
+		    kind(v));
 		return;
 	}
 	p->rules_set = 1;
@@ -695,7 +697,8 @@ pl_conf_decode(struct pl_conf *conf, const struct yl_doc *doc, enum pl_compat c,
 
 		if (strcmp(k->str, "checksum") == 0) {
 			if (v->kind != YL_SCALAR)
-				bad(&x, v, "'checksum' must be a string, not %s", kind(v));
+				bad(&x, v, "'checksum' must be a string, not %s",
+				    kind(v));
 		} else if (strcmp(k->str, "partitions") == 0) {
 			if (is_null(v))
 				continue;

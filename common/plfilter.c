@@ -138,7 +138,8 @@ escape(const char *p, size_t n, int inclass, struct pl_buf *out,
 			return (size_t)(e - p) + 1;
 		}
 		if (n < 3)
-			return refuse(err, "invalid character class range:", p, n), 0;
+			return refuse(err, "invalid character class range:",
+			    p, n), 0;
 		pl_buf_add(out, p, 3);
 		return 3;
 	case 'A': case 'b': case 'B': case 'z':
@@ -330,7 +331,7 @@ pl_re_compile(const char *src, size_t n, struct pl_buf *err)
 	re = xcalloc(1, sizeof *re);
 	re->src = xmemdup0(src, n);
 	re->code = code;
-	(void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);	/* else interpreted */
+	(void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE); /* or interpreted */
 	re->md = pcre2_match_data_create_from_pattern(code, NULL);
 	re->mc = pcre2_match_context_create(NULL);
 	if (re->md == NULL || re->mc == NULL)
@@ -493,7 +494,8 @@ pl_filter_allows(const struct pl_filter *f, const struct pl_user *u,
 	if ((m = pl_fcrit_match(&f->users, u->name, u->len, err)) != 0)
 		return m < 0 ? -1 : f->allow;
 	for (i = 0; i < u->ngroups; i++)
-		if ((m = pl_fcrit_match(&f->groups, u->groups[i], u->glens[i], err)) != 0)
+		if ((m = pl_fcrit_match(&f->groups, u->groups[i], u->glens[i],
+		    err)) != 0)
 			return m < 0 ? -1 : f->allow;
 	return !f->allow;
 }

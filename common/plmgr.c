@@ -103,7 +103,7 @@ pl_mgr_update(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
     struct diag *d)
 {
 	if (m->compat == PL_010 && p->nrules == 0) {
-		drop_rules(m);		/* reload without rules: placement off */
+		drop_rules(m);	/* reload without rules: placement off */
 		m->active = 0;
 		return 0;
 	}
@@ -278,7 +278,8 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 				    "parent queue", res->path.s);
 				if (s != NULL)
 					s->error = keep(res, ev->err.s, ev->err.n);
-				return reject(res, PL_REJECTED, ev->err.s, ev->err.n);
+				return reject(res, PL_REJECTED, ev->err.s,
+				    ev->err.n);
 			}
 			if (why != PL_SKIP_NONE) {
 				if (s != NULL)
@@ -344,7 +345,7 @@ pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
 	if (m->compat == PL_17)
 		pl_app_set_forced(&a);
 	if (a.user.len == 0 && m->compat == PL_17 && a.forced) {
-		a.user.name = "nobody";		/* what 1.7 gives forced apps */
+		a.user.name = "nobody";	/* what 1.7 gives forced apps */
 		a.user.len = 6;
 		a.user.groups = nogroup;
 		a.user.glens = nogrouplen;

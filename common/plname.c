@@ -234,9 +234,10 @@ pl_fold_eq(const char *a, size_t an, const char *b, size_t bn)
 {
 	size_t i;
 
-	if (an == bn) {			/* the usual case: ASCII, same length */
+	if (an == bn) {		/* the usual case: ASCII, same length */
 		for (i = 0; i < an; i++) {
-			unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+			unsigned char x = (unsigned char)a[i];
+			unsigned char y = (unsigned char)b[i];
 
 			if (x == y)
 				continue;
@@ -253,7 +254,7 @@ pl_fold_eq(const char *a, size_t an, const char *b, size_t bn)
 		size_t la, lb;
 		int ca = fold_ascii(a, an, &la), cb = fold_ascii(b, bn, &lb);
 
-		if (ca < 0 || cb < 0) {		/* other non-ASCII: exact bytes */
+		if (ca < 0 || cb < 0) {	/* other non-ASCII: exact bytes */
 			if (a[0] != b[0])
 				return 0;
 			la = lb = 1;

@@ -22,7 +22,7 @@ acl(struct pl_acl *a, char **text, const struct pl_cstr *c, const char *file,
 		return 0;
 	*text = xmemdup0(c->s, c->n);
 	if (pl_acl_parse(a, c->s, c->n, &why) != 0 &&
-	    pl_acl_check(c->s, c->n, &why) == 0) {	/* else the validator said */
+	    pl_acl_check(c->s, c->n, &why) == 0) {	/* else said already */
 		struct pos at = { file, c->line, c->col };
 
 		diag_err(d, EXIT_CONFIG, &at, "%s", why.s);

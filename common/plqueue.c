@@ -286,7 +286,8 @@ create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
 			pl_queue_name_why(why, path + i, e - i, t->compat);
 			return NULL;
 		}
-		if (t->compat == PL_17 && pl_fold_eq(path + i, e - i, "@recovery@", 10)) {
+		if (t->compat == PL_17 &&
+		    pl_fold_eq(path + i, e - i, "@recovery@", 10)) {
 			pl_buf_clear(why);
 			pl_buf_printf(why, "dynamic queue cannot be named '%.*s'",
 			    (int)(e - i), path + i);
@@ -311,12 +312,14 @@ pl_tree_create(struct pl_tree *t, const char *path, size_t n,
 
 	if (n < 4 || memcmp(path, "root", 4) != 0 || memchr(path, '.', n) == NULL) {
 		pl_buf_clear(why);
-		pl_buf_printf(why, "illegal queue name passed in: %.*s", (int)n, path);
+		pl_buf_printf(why, "illegal queue name passed in: %.*s", (int)n,
+		    path);
 		return NULL;
 	}
 	if (pl_tree_find(t, path, n, &a) != NULL || a == NULL) {
 		pl_buf_clear(why);
-		pl_buf_printf(why, "queue '%.*s' has no existing parent", (int)n, path);
+		pl_buf_printf(why, "queue '%.*s' has no existing parent", (int)n,
+		    path);
 		return NULL;
 	}
 	if (!pl_queue_submit_ok(a, u)) {

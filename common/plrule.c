@@ -317,7 +317,8 @@ pl_rule_eval(struct pl_rule *r, const struct pl_app *a,
 			if (r->hit == NULL)
 				r->hit = pl_tree_get(ev->tree, out->s, out->n);
 			if (r->hit == NULL)
-				return r->create ? PL_MATCH : miss(ev, PL_SKIP_MISSING);
+				return r->create ? PL_MATCH :
+				    miss(ev, PL_SKIP_MISSING);
 			ev->q = r->hit;
 			ev->looked = 1;
 			return PL_MATCH;

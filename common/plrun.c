@@ -128,9 +128,11 @@ run_single(struct ctx *cx, struct nj_reader *r)
 		if (rc == NJ_VALUE) {
 			cx->ab.ng = cx->ab.nt = 0;
 			if (pl_app_from_json(&a, &cx->ab, v.obj, &cx->err) != 0) {
-				diag_err(run->d, EXIT_DATAERR, &v.pos, "%s", cx->err.s);
+				diag_err(run->d, EXIT_DATAERR, &v.pos, "%s",
+				    cx->err.s);
 				rc = NJ_BAD;
-			} else if (place_one(cx, v.text, v.len, v.obj, &a, &v.pos) != 0)
+			} else if (place_one(cx, v.text, v.len, v.obj, &a,
+			    &v.pos) != 0)
 				rc = NJ_BAD;
 		}
 		if (rc == NJ_BAD)
@@ -281,7 +283,8 @@ parse_batch(struct worker *w, struct batch *b)
 
 		if (l->bad)
 			continue;
-		if (nj_parse(&w->p, b->text + l->off, l->len, &l->pos, &v) != NJ_VALUE) {
+		if (nj_parse(&w->p, b->text + l->off, l->len, &l->pos,
+		    &v) != NJ_VALUE) {
 			l->bad = 1;
 			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
 			    &l->msglen);
@@ -474,7 +477,7 @@ idle(void *arg)
 	struct pollfd pfd = { pp->r->fd, POLLIN, 0 };
 
 	if (poll(&pfd, 1, 0) > 0)
-		return;			/* input is there: it will not block */
+		return;		/* input is there: it will not block */
 	if (pp->cur != NULL && pp->cur->nlines > 0)
 		submit(pp);
 	while (pp->tail < pp->head)

@@ -69,7 +69,8 @@ pl_show_dot(struct ob *o, const struct pl_tree *t, int counts)
 	uint64_t *n = counts ? pl_tree_totals(t) : NULL;
 	size_t i;
 
-	ob_puts(o, "digraph queues {\n\tnode [shape=box, fontname=\"monospace\"];\n");
+	ob_puts(o, "digraph queues {\n"
+	    "\tnode [shape=box, fontname=\"monospace\"];\n");
 	for (i = 0; i < t->nall; i++) {
 		const struct pl_queue *q = t->all[i];
 

@@ -234,19 +234,21 @@ acl_names(struct trap *t, const struct pl_queue *q, const char *which,
 			    pl_acl_group_ok(p, n);
 
 			if (n > 0 && !ok)
-				warn(t, q->conf->line, q->conf->col, "queue '%s': %s '%s': '%.*s' is "
-				    "not a valid %s name for an ACL and is ignored%s",
-				    q->path, which, s, (int)n, p, part == 0 ? "user" :
-				    "group", n == 1 && *p == '*' ? " ('*' is a wildcard "
-				    "only as a whole list)" : "");
+				warn(t, q->conf->line, q->conf->col, "queue '%s': "
+				    "%s '%s': '%.*s' is not a valid %s name for an "
+				    "ACL and is ignored%s", q->path, which, s, (int)n,
+				    p, part == 0 ? "user" : "group", n == 1 &&
+				    *p == '*' ? " ('*' is a wildcard only as a whole "
+				    "list)" : "");
 			p += n + 1;
 		}
 	}
 	for (p = s; *p != '\0'; p++)
 		if (*p != ' ' && pl_space_len(p, strlen(p)) > 0) {
-			warn(t, q->conf->line, q->conf->col, "queue '%s': %s '%s' holds whitespace "
-			    "other than one space: only a single space separates users "
-			    "from groups", q->path, which, s);
+			warn(t, q->conf->line, q->conf->col, "queue '%s': %s "
+			    "'%s' holds whitespace other than one space: only a "
+			    "single space separates users from groups", q->path,
+			    which, s);
 			break;
 		}
 }

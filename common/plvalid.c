@@ -63,7 +63,8 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
 				break;
 		if (j < i)
 			pl_conf_err(d, &st->queues, file, line, col, "duplicate "
-			    "child name found with name '%s', level %d", name, level);
+			    "child name found with name '%s', level %d", name,
+			    level);
 	}
 	pl_buf_free(&why);
 	for (i = 0; i < q->nqueues; i++)
