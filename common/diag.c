@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "xalloc.h"
 
 static void PK_PRINTF(4, 0)
 vreport(const struct diag *d, const char *level, const struct pos *p,
@@ -61,8 +62,11 @@ int
 diag_syserr(struct diag *d, int status, const struct pos *p, const char *fmt, ...)
 {
 	va_list ap;
-	const char *why = strerror(errno);
+	const char *why;
 
+	if (errno == ENOMEM)	/* opendir, fopen, realpath... ran out */
+		xoom();
+	why = strerror(errno);
 	if (!count(d))
 		return status;
 	va_start(ap, fmt);

@@ -49,7 +49,8 @@ struct pos {
 /* Report an error; returns status so callers can write "return diag_err(...)". */
 int diag_err(struct diag *, int status, const struct pos *, const char *, ...)
     PK_PRINTF(4, 5);
-/* The same with ": strerror(errno)" appended. */
+/* The same with ": strerror(errno)" appended. ENOMEM is no error of the
+ * input's: it ends the tool as xalloc does (xoom, EXIT_OSERR). */
 int diag_syserr(struct diag *, int status, const struct pos *, const char *, ...)
     PK_PRINTF(4, 5);
 void diag_warn(struct diag *, const struct pos *, const char *, ...)

@@ -351,8 +351,6 @@ yl_load_file(struct yl_doc *doc, const char *path, struct diag *d, int status)
 
 	doc_init(doc, path);
 	if ((f = fopen(path, "rb")) == NULL) {
-		if (errno == ENOMEM)
-			xoom();
 		diag_syserr(d, status, POS_NONE, "cannot open '%s'", path);
 		return -1;
 	}

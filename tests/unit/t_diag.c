@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <errno.h>
+#include <sys/wait.h>
 
 #include "diag.h"
 #include "exitcode.h"
@@ -92,6 +93,24 @@ main(void)
 		is_str(buf, "tool: plain\n", "and land there");
 		fclose(f);
 		free(buf);
+	}
+	{
+		/* whatever ran out of memory, the tool ends as xalloc ends it */
+		pid_t pid;
+		int st = 0;
+
+		fflush(stdout);
+		if ((pid = fork()) == 0) {
+			struct diag c = DIAG_INIT("tool");
+
+			freopen("/dev/null", "w", stderr);
+			errno = ENOMEM;
+			diag_syserr(&c, EXIT_NOINPUT, POS_NONE, "cannot open directory 'x'");
+			_exit(0);
+		}
+		waitpid(pid, &st, 0);
+		ok(WIFEXITED(st) && WEXITSTATUS(st) == EXIT_OSERR,
+		    "a system error of ENOMEM is out of memory: exit 71");
 	}
 	return tap_done();
 }
