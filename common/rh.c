@@ -34,8 +34,8 @@ request_free(struct rh_request *r)
 	r->label = NULL;
 }
 
-void
-rh_free(struct rh *m)
+static void
+roles_free(struct rh *m)
 {
 	size_t i;
 
@@ -44,6 +44,27 @@ rh_free(struct rh *m)
 		free(m->roles[i].label);
 	}
 	free(m->roles);
+	m->roles = NULL;
+	m->nroles = m->caproles = 0;
+}
+
+void
+rh_roles_move(struct rh *to, struct rh *from)
+{
+	roles_free(to);
+	to->roles = from->roles;
+	to->nroles = from->nroles;
+	to->caproles = from->caproles;
+	from->roles = NULL;
+	from->nroles = from->caproles = 0;
+}
+
+void
+rh_free(struct rh *m)
+{
+	size_t i;
+
+	roles_free(m);
 	for (i = 0; i < m->nnodes; i++) {
 		free(m->nodes[i].ent);
 		free(m->nodes[i].label);
@@ -165,6 +186,25 @@ ctr_key(const struct rh *m, uint32_t i, size_t *n)
 	return m->ctr[i].id;
 }
 
+/* --- name tables --- */
+
+static const char *
+name_of(const char *const *names, int n, int i)
+{
+	return i >= 0 && i < n ? names[i] : "?";
+}
+
+static int
+parse_of(const char *const *names, int n, const char *s)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
 /* --- roles --- */
 
 struct rh_role *
@@ -271,18 +311,13 @@ static const char *const nstate_names[RH_NS_COUNT] = {
 const char *
 rh_nstate_name(int s)
 {
-	return s >= 0 && s < RH_NS_COUNT ? nstate_names[s] : "?";
+	return name_of(nstate_names, RH_NS_COUNT, s);
 }
 
 int
 rh_nstate_parse(const char *s)
 {
-	int i;
-
-	for (i = 0; i < RH_NS_COUNT; i++)
-		if (strcmp(s, nstate_names[i]) == 0)
-			return i;
-	return -1;
+	return parse_of(nstate_names, RH_NS_COUNT, s);
 }
 
 uint32_t
@@ -518,18 +553,13 @@ static const char *const cstate_names[] = {
 const char *
 rh_cstate_name(int s)
 {
-	return s >= 0 && s <= RH_C_RELEASING ? cstate_names[s] : "?";
+	return name_of(cstate_names, RH_C_RELEASING + 1, s);
 }
 
 int
 rh_cstate_parse(const char *s)
 {
-	int i;
-
-	for (i = 0; i <= RH_C_RELEASING; i++)
-		if (strcmp(s, cstate_names[i]) == 0)
-			return i;
-	return -1;
+	return parse_of(cstate_names, RH_C_RELEASING + 1, s);
 }
 
 struct rh_container *
@@ -579,18 +609,13 @@ static const char *const reqkind_names[] = {
 const char *
 rh_reqkind_name(int k)
 {
-	return k >= 0 && k <= RH_REQ_ESCALATED ? reqkind_names[k] : "?";
+	return name_of(reqkind_names, RH_REQ_ESCALATED + 1, k);
 }
 
 int
 rh_reqkind_parse(const char *s)
 {
-	int i;
-
-	for (i = 0; i <= RH_REQ_ESCALATED; i++)
-		if (strcmp(s, reqkind_names[i]) == 0)
-			return i;
-	return -1;
+	return parse_of(reqkind_names, RH_REQ_ESCALATED + 1, s);
 }
 
 struct rh_request *

@@ -176,6 +176,8 @@ struct rh_role *rh_role_get(struct rh *, int32_t id);
 /* Set a role's name (copied; NULL clears it). */
 void rh_role_set_name(struct rh_role *, const char *name);
 void rh_role_set_label(struct rh_role *, const char *label);
+/* Replace to's roles with from's; from is left without roles. */
+void rh_roles_move(struct rh *to, struct rh *from);
 /* Is the node over the role's failure threshold for this entry (may be NULL)? */
 int rh_over_threshold(const struct rh_role *, const struct rh_entry *);
 /* The priority of a request for role: placed/AA requests name hosts. */

@@ -182,6 +182,19 @@ role_check(struct replay *x, const char *field, int64_t id)
 	return 0;
 }
 
+/* A new container's id must be new. */
+static int
+fresh(struct replay *x, const char *cid)
+{
+	struct pos p;
+
+	if (rh_container_find(x->m, cid) == NULL)
+		return 0;
+	p = at(x, "container");
+	return diag_err(x->d, EXIT_DATAERR, &p, "container '%s' is already "
+	    "known", cid);
+}
+
 static int
 allocated(struct replay *x, const char *cid, const char *host, size_t hlen,
     int have_prio, int64_t prio, int have_role, int64_t role, int64_t t)
@@ -213,11 +226,8 @@ allocated(struct replay *x, const char *cid, const char *host, size_t hlen,
 		role = rh_priority_role(prio);
 	if ((rc = role_check(x, have_role ? "role" : "priority", role)) != 0)
 		return rc;
-	if (rh_container_find(m, cid) != NULL) {
-		p = at(x, "container");
-		return diag_err(x->d, EXIT_DATAERR, &p, "container '%s' is "
-		    "already allocated", cid);
-	}
+	if ((rc = fresh(x, cid)) != 0)
+		return rc;
 	node = rh_node_intern(m, host, hlen);
 	match(m, (int32_t)role, node, have_prio, prio);
 	ro = rh_role_by_id(m, (int32_t)role);
@@ -340,17 +350,11 @@ live(struct replay *x, const char *cid, const char *host, size_t hlen,
 {
 	struct rh *m = x->m;
 	struct rh_entry *e;
-	struct pos p;
 	uint32_t node;
 	int rc;
 
-	if ((rc = role_check(x, "role", role)) != 0)
+	if ((rc = role_check(x, "role", role)) != 0 || (rc = fresh(x, cid)) != 0)
 		return rc;
-	if (rh_container_find(m, cid) != NULL) {
-		p = at(x, "container");
-		return diag_err(x->d, EXIT_DATAERR, &p, "container '%s' is "
-		    "already known", cid);
-	}
 	node = rh_node_intern(m, host, hlen);
 	e = rh_entry_get(m, node, (int32_t)role);
 	e->live++;

@@ -159,6 +159,23 @@ struct rdr {
 	uint32_t lastnode;
 };
 
+/* A warning given once per file. */
+static void PK_PRINTF(4, 5)
+warn_once(struct rdr *r, unsigned long bit, const struct pos *p,
+    const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (r->warned & bit)
+		return;
+	r->warned |= bit;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_warn(r->d, p, "%s", msg);
+}
+
 static void
 save_init(struct save *s)
 {
@@ -329,11 +346,8 @@ fields(struct rdr *r, struct json_object *body, struct fval *fv)
 		if (r->opt->strict)
 			return bad(r, &p, "Unknown fields", "unknown field '%s' "
 			    "in %s", key, tname(r));
-		if (!(r->warned & (W_UNKNOWN << r->rt))) {
-			r->warned |= W_UNKNOWN << r->rt;
-			diag_warn(r->d, &p, "unknown field '%s' in %s ignored",
-			    key, tname(r));
-		}
+		warn_once(r, W_UNKNOWN << r->rt, &p, "unknown field '%s' in %s "
+		    "ignored", key, tname(r));
 	}
 	for (i = 0; i < n; i++) {
 		char sl[128];
@@ -452,14 +466,10 @@ entry(struct rdr *r, struct fval *fv)
 
 	s->nread++;
 	if (fv[E_ROLE].i < 0 || fv[E_ROLE].i >= RH_ROLE_LIMIT) {
-		if (!(r->warned & W_BADROLE)) {
-			struct pos p = fpos(r, "role", 0);
+		struct pos p = fpos(r, "role", 0);
 
-			r->warned |= W_BADROLE;
-			diag_warn(r->d, &p, "role id %lld cannot be a role "
-			    "(0 to 2^30-1): entry discarded",
-			    (long long)fv[E_ROLE].i);
-		}
+		warn_once(r, W_BADROLE, &p, "role id %lld cannot be a role "
+		    "(0 to 2^30-1): entry discarded", (long long)fv[E_ROLE].i);
 		s->badrole++;
 		return 0;
 	}
@@ -526,12 +536,8 @@ role(struct rdr *r, struct fval *fv)
 	int rc;
 
 	if (r->given->roles_given) {
-		if (!(r->warned & W_ROLES_GIVEN)) {
-			r->warned |= W_ROLES_GIVEN;
-			p = r->v.pos;
-			diag_warn(r->d, &p, "placekit.Role records ignored: the "
-			    "roles given (-R) replace them");
-		}
+		warn_once(r, W_ROLES_GIVEN, &r->v.pos, "placekit.Role records "
+		    "ignored: the roles given (-R) replace them");
 		return 0;
 	}
 	if ((rc = role_id_ok(r, "id", fv[RO_ID].i)) != 0)
@@ -731,12 +737,8 @@ record(struct rdr *r)
 		return bad(r, &p, NULL, "%s must be an object", tname(r));
 	}
 	if (r->rt == R_RELEASE || r->rt == R_CANCEL) {
-		if (!(r->warned & W_DECISION)) {
-			r->warned |= W_DECISION;
-			p = r->v.pos;
-			diag_warn(r->d, &p, "decision records (placekit.Release, "
-			    "placekit.Cancel) ignored");
-		}
+		warn_once(r, W_DECISION, &r->v.pos, "decision records "
+		    "(placekit.Release, placekit.Cancel) ignored");
 		return 0;
 	}
 	if (!r->in_save && r->rt != R_HEADER) {
@@ -750,11 +752,8 @@ record(struct rdr *r)
 			    "data after the RoleHistoryFooter (Slider notices it "
 			    "when the file is larger than its 4000-byte "
 			    "read-ahead)");
-		if (!(r->warned & W_AFTER_FOOTER)) {
-			r->warned |= W_AFTER_FOOTER;
-			diag_warn(r->d, &p, "records after the footer and before "
-			    "a new header ignored");
-		}
+		warn_once(r, W_AFTER_FOOTER, &p, "records after the footer and "
+		    "before a new header ignored");
 		return 0;
 	}
 	if ((rc = fields(r, body, fv)) != 0)
@@ -1008,19 +1007,8 @@ finish(struct rdr *r, struct rh *m, struct rh_loadinfo *info)
 	    s->hroles >= 0 ? s->hroles : (int32_t)w->nroles;
 	w->discarded = discarded;
 	w->roles_given = given;
-	if (m->roles_given) {
-		/* the given roles replace whatever the save had */
-		for (i = 0; i < w->nroles; i++) {
-			free(w->roles[i].name);
-			free(w->roles[i].label);
-		}
-		free(w->roles);
-		w->roles = m->roles;
-		w->nroles = m->nroles;
-		w->caproles = m->caproles;
-		m->roles = NULL;
-		m->nroles = m->caproles = 0;
-	}
+	if (m->roles_given)	/* they replace whatever the save had */
+		rh_roles_move(w, m);
 	rh_free(m);
 	*m = *w;
 	rh_init(w);
@@ -1120,9 +1108,12 @@ rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d)
 
 	*names = NULL;
 	*n = 0;
-	if ((dp = opendir(dir)) == NULL)
+	if ((dp = opendir(dir)) == NULL) {
+		if (errno == ENOMEM)
+			xoom();
 		return diag_syserr(d, EXIT_NOINPUT, POS_NONE,
 		    "cannot open directory '%s'", dir);
+	}
 	while ((errno = 0, de = readdir(dp)) != NULL) {
 		size_t len = strlen(de->d_name);
 		struct stat st;
@@ -1140,6 +1131,8 @@ rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d)
 		xgrow((void **)names, &cap, *n + 1, sizeof **names);
 		(*names)[(*n)++] = path;
 	}
+	if (errno == ENOMEM)
+		xoom();
 	if (errno != 0) {
 		diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot read directory '%s'",
 		    dir);

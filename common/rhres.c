@@ -106,11 +106,22 @@ label(const struct res *x, const char *comp, struct json_object *c,
 	return 0;
 }
 
+/* The options of a component after its id, in the order of component(). */
+static const struct {
+	const char *key;
+	int64_t min, max, scale;
+} opts[] = {
+	{ "yarn.component.instances", 0, INT32_MAX, 1 },
+	{ "yarn.component.placement.policy", 0, INT32_MAX, 1 },
+	{ "yarn.node.failure.threshold", INT32_MIN, INT32_MAX, 1 },
+	{ "yarn.placement.escalate.seconds", 0, INT32_MAX, 1000 }
+};
+
 static int
 component(const struct res *x, struct rh *m, const char *name,
     struct json_object *c)
 {
-	int64_t id = 0, v;
+	int64_t id = 0, v, policy;
 	struct rh_role *r;
 	const char *lab;
 	struct pos p;
@@ -140,44 +151,26 @@ component(const struct res *x, struct rh *m, const char *name,
 	r->src = RH_ROLE_DEFINED;
 	rh_role_set_name(r, name);
 	r->desired = strcmp(name, AM_NAME) == 0 ? 1 : 0;
-	if ((rc = option(x, name, c, "yarn.component.instances", 1, 0,
-	    INT32_MAX, &v)) < 0)
-		return -rc;
-	if (rc > 0)
-		r->desired = v;
-	if ((rc = option(x, name, c, "yarn.component.placement.policy", 1, 0,
-	    INT32_MAX, &v)) < 0)
-		return -rc;
-	if (rc > 0)
-		r->policy = (int32_t)v;
-	if ((rc = option(x, name, c, "yarn.node.failure.threshold", 1,
-	    INT32_MIN, INT32_MAX, &v)) < 0)
-		return -rc;
-	if (rc > 0)
-		r->failure_threshold = v;
-	if ((rc = option(x, name, c, "yarn.placement.escalate.seconds", 1, 0,
-	    INT32_MAX, &v)) < 0)
-		return -rc;
-	if (rc > 0)
-		r->escalate_ms = v * 1000;
+	policy = 0;
+	{
+		int64_t *const to[] = { &r->desired, &policy,
+		    &r->failure_threshold, &r->escalate_ms };
+		size_t i;
+
+		for (i = 0; i < sizeof opts / sizeof *opts; i++) {
+			rc = option(x, name, c, opts[i].key, 1, opts[i].min,
+			    opts[i].max, &v);
+			if (rc < 0)
+				return -rc;
+			if (rc > 0)
+				*to[i] = v * opts[i].scale;
+		}
+	}
+	r->policy = (int32_t)policy;
 	if ((rc = label(x, name, c, &lab)) != 0)
 		return rc;
 	rh_role_set_label(r, lab);
 	return 0;
-}
-
-static void
-free_roles(struct rh *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->nroles; i++) {
-		free(m->roles[i].name);
-		free(m->roles[i].label);
-	}
-	free(m->roles);
-	m->roles = NULL;
-	m->nroles = m->caproles = 0;
 }
 
 int
@@ -233,13 +226,8 @@ rh_read_resources(struct rh *m, const char *path, struct diag *d)
 		rc = rc == NJ_IOERR ? EXIT_IOERR : EXIT_CONFIG;
 		goto out;
 	}
-	free_roles(m);
-	m->roles = tmp.roles;
-	m->nroles = tmp.nroles;
-	m->caproles = tmp.caproles;
+	rh_roles_move(m, &tmp);
 	m->roles_given = 1;
-	tmp.roles = NULL;
-	tmp.nroles = tmp.caproles = 0;
 	rc = 0;
 out:
 	rh_free(&tmp);
