@@ -22,10 +22,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1 || (fd = fuzz_file(data + 1, size - 1, path)) < 0)
 		return 0;
-	rh_loadopt_init(&opt);
+	fuzz_rh_opt(&opt);
 	opt.strict = data[0] & 1;
 	opt.max_age = data[0] & 2 ? INT64_C(7) * 86400000 : 0;
-	opt.now = FUZZ_NOW;
 	rh_init(&m);
 	if (rh_load_file(&m, path, &opt, NULL, &d) == 0)
 		fuzz_rh_check(&m, &opt);

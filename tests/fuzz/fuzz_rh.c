@@ -9,7 +9,7 @@
 #include "fuzz_rh.h"
 #include "xalloc.h"
 
-const char fuzz_rh_base[] =
+static const char base[] =
 "{\"entry\":{\"org.apache.slider.server.avro.RoleHistoryHeader\":{\"version\":1,\"saved\":1795320000000,\"savedx\":\"1a201692e00\",\"savedate\":\"22 Nov 2026 04:00:00 GMT\",\"roles\":4}}}\n"
 "{\"entry\":{\"org.apache.slider.server.avro.RoleHistoryMapping\":{\"rolemap\":{\"slider-appmaster\":0,\"regionserver\":1,\"master\":2,\"worker\":3}}}}\n"
 "{\"entry\":{\"placekit.Role\":{\"name\":\"slider-appmaster\",\"id\":0,\"desired\":1,\"policy\":0,\"failure_threshold\":3,\"escalate_ms\":30000}}}\n"
@@ -60,6 +60,27 @@ static void
 write_save(struct rh *m, struct ob *ob)
 {
 	rh_write_save(m, ob, FUZZ_NOW);
+}
+
+void
+fuzz_rh_opt(struct rh_loadopt *opt)
+{
+	rh_loadopt_init(opt);
+	opt->now = FUZZ_NOW;
+}
+
+int
+fuzz_rh_load_base(struct rh *m, const struct rh_loadopt *opt)
+{
+	struct diag d = DIAG_INIT("fuzz_rh");
+	char path[64];
+	int fd, rc;
+
+	fd = fuzz_file((const uint8_t *)base, sizeof base - 1, path);
+	FUZZ_ASSERT(fd >= 0);
+	rc = rh_load_file(m, path, opt, NULL, &d);
+	close(fd);
+	return rc;
 }
 
 void

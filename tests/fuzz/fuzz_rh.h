@@ -8,8 +8,11 @@
 
 #define FUZZ_NOW INT64_C(1795330000000)	/* 2026-11-22T14:46:40Z */
 
-/* A small state stream: the examples' history with resources.json roles. */
-extern const char fuzz_rh_base[];
+/* Load options at FUZZ_NOW, no max-age. */
+void fuzz_rh_opt(struct rh_loadopt *);
+/* Load a small state stream into m: the examples' history with the roles
+ * of their resources.json. rh_load_file's status. */
+int fuzz_rh_load_base(struct rh *m, const struct rh_loadopt *);
 
 /*
  * Write m's state stream, load it back and write it again: the bytes must

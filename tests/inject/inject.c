@@ -205,31 +205,34 @@ hit(const char *fn, int fd, const char *p1, const char *p2)
 /* The C library's fn. */
 #define NEXT(fn) ((__typeof__(&fn))dlsym(RTLD_NEXT, #fn))
 
-ssize_t
-read(int fd, void *buf, size_t n)
+/* read and write: -1 to fail, else go on with *n, shortened if asked. */
+static int
+io(const char *fn, int fd, size_t *n)
 {
-	switch (hit("read", fd, NULL, NULL)) {
+	switch (hit(fn, fd, NULL, NULL)) {
 	case 1:
 		errno = cfg.err;
 		return -1;
 	case 2:
-		if (n > (size_t)cfg.shortn)
-			n = (size_t)cfg.shortn;
+		if (*n > (size_t)cfg.shortn)
+			*n = (size_t)cfg.shortn;
 	}
+	return 0;
+}
+
+ssize_t
+read(int fd, void *buf, size_t n)
+{
+	if (io("read", fd, &n) < 0)
+		return -1;
 	return NEXT(read)(fd, buf, n);
 }
 
 ssize_t
 write(int fd, const void *buf, size_t n)
 {
-	switch (hit("write", fd, NULL, NULL)) {
-	case 1:
-		errno = cfg.err;
+	if (io("write", fd, &n) < 0)
 		return -1;
-	case 2:
-		if (n > (size_t)cfg.shortn)
-			n = (size_t)cfg.shortn;
-	}
 	return NEXT(write)(fd, buf, n);
 }
 
