@@ -1,6 +1,7 @@
 /*
  * placl.c - YuniKorn ACL parsing, validation and evaluation (placl.h).
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "placl.h"
@@ -48,15 +49,60 @@ trim(const char **s, size_t *n)
 	*n = end;
 }
 
+void
+pl_names_add(struct pl_name **v, size_t *n, const char *s, size_t len)
+{
+	if (*n == 0 || (*n >= 4 && (*n & (*n - 1)) == 0))	/* 4, 8, 16... */
+		*v = xreallocarray(*v, *n ? 2 * *n : 4, sizeof **v);
+	(*v)[*n].s = xmemdup0(s, len);
+	(*v)[(*n)++].n = len;
+}
+
+/* By length, then bytes: any total order will do for a set. */
 static int
-has(const struct pl_name *list, size_t n, const char *s, size_t len)
+cmp_name(const void *a, const void *b)
+{
+	const struct pl_name *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return memcmp(x->s, y->s, x->n);
+}
+
+void
+pl_names_finish(struct pl_name *v, size_t *n)
+{
+	size_t i, k = 0;
+
+	if (*n == 0)
+		return;
+	qsort(v, *n, sizeof *v, cmp_name);
+	for (i = 1; i < *n; i++) {
+		if (cmp_name(&v[k], &v[i]) == 0) {
+			free(v[i].s);
+			continue;
+		}
+		v[++k] = v[i];
+	}
+	*n = k + 1;
+}
+
+int
+pl_names_has(const struct pl_name *v, size_t n, const char *s, size_t len)
+{
+	struct pl_name key = { (char *)(uintptr_t)s, len };
+
+	return n > 0 && bsearch(&key, v, n, sizeof *v, cmp_name) != NULL;
+}
+
+void
+pl_names_free(struct pl_name *v, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (list[i].n == len && memcmp(list[i].s, s, len) == 0)
-			return 1;
-	return 0;
+		free(v[i].s);
+	free(v);
 }
 
 /* Add the valid, new names of a comma-separated list. */
@@ -78,34 +124,22 @@ add_names(struct pl_acl *a, const char *s, size_t n, int groups)
 
 			if (!ok)
 				a->ndropped++;
-			else if (!has(*list, *cnt, s, len)) {
-				*list = xreallocarray(*list, *cnt + 1,
-				    sizeof **list);
-				(*list)[*cnt].s = xmemdup0(s, len);
-				(*list)[(*cnt)++].n = len;
-			}
+			else
+				pl_names_add(list, cnt, s, len);
 		}
-		if (comma == NULL)
+		if (comma == NULL) {
+			pl_names_finish(*list, cnt);
 			return;
+		}
 		s = comma + 1;
 	}
-}
-
-static void
-free_list(struct pl_name *list, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(list[i].s);
-	free(list);
 }
 
 void
 pl_acl_free(struct pl_acl *a)
 {
-	free_list(a->users, a->nusers);
-	free_list(a->groups, a->ngroups);
+	pl_names_free(a->users, a->nusers);
+	pl_names_free(a->groups, a->ngroups);
 	memset(a, 0, sizeof *a);
 }
 
@@ -138,7 +172,7 @@ pl_acl_parse(struct pl_acl *a, const char *s, size_t n, struct pl_buf *err)
 	if (a->all)
 		return 0;		/* the group list is ignored */
 	if (n - ulen - 1 == 1 && sp[1] == '*') {
-		free_list(a->users, a->nusers);
+		pl_names_free(a->users, a->nusers);
 		a->users = NULL;
 		a->nusers = 0;
 		a->all = 1;
@@ -186,11 +220,12 @@ pl_acl_allows(const struct pl_acl *a, const struct pl_user *u)
 
 	if (a->all)
 		return 1;
-	if (a->nusers > 0 && has(a->users, a->nusers, u->name, u->len))
+	if (a->nusers > 0 && pl_names_has(a->users, a->nusers, u->name, u->len))
 		return 1;
 	if (a->ngroups > 0)
 		for (i = 0; i < u->ngroups; i++)
-			if (has(a->groups, a->ngroups, u->groups[i], u->glens[i]))
+			if (pl_names_has(a->groups, a->ngroups, u->groups[i],
+			    u->glens[i]))
 				return 1;
 	return 0;
 }

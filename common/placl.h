@@ -2,7 +2,9 @@
  * placl.h - YuniKorn access control lists: "users groups", parsed the way
  * the scheduler parses them (one single space between the two lists,
  * '*' special only as a whole part, invalid names silently dropped), the
- * validator's looser syntax check, and the access test.
+ * validator's looser syntax check, and the access test. Also the name set
+ * ACLs and filter lists keep: sorted, without duplicates, searched in
+ * logarithmic time however long the list.
  */
 #ifndef PK_PLACL_H
 #define PK_PLACL_H
@@ -16,6 +18,12 @@ struct pl_name {
 	char *s;
 	size_t n;
 };
+
+/* Add copies of names, then finish (sort, drop duplicates), then search. */
+void pl_names_add(struct pl_name **, size_t *, const char *, size_t);
+void pl_names_finish(struct pl_name *, size_t *);
+int pl_names_has(const struct pl_name *, size_t, const char *, size_t);
+void pl_names_free(struct pl_name *, size_t);
 
 struct pl_acl {
 	int all;		/* the wildcard: everyone */

@@ -410,7 +410,7 @@ crit_build(struct pl_fcrit *cr, const char *const *v, const size_t *lens,
     size_t nv, int group, enum pl_compat c)
 {
 	struct pl_buf err = { 0 };
-	size_t i, j;
+	size_t i;
 
 	memset(cr, 0, sizeof *cr);
 	cr->nconf = nv;
@@ -421,19 +421,12 @@ crit_build(struct pl_fcrit *cr, const char *const *v, const size_t *lens,
 		return;
 	}
 	for (i = 0; i < nv; i++) {
-		if (!name_ok(v[i], lens[i], group, c)) {
+		if (!name_ok(v[i], lens[i], group, c))
 			cr->ndropped++;
-			continue;
-		}
-		for (j = 0; j < cr->nlist; j++)
-			if (strlen(cr->list[j]) == lens[i] &&
-			    memcmp(cr->list[j], v[i], lens[i]) == 0)
-				break;
-		if (j < cr->nlist)
-			continue;
-		cr->list = xreallocarray(cr->list, cr->nlist + 1, sizeof *cr->list);
-		cr->list[cr->nlist++] = xmemdup0(v[i], lens[i]);
+		else
+			pl_names_add(&cr->list, &cr->nlist, v[i], lens[i]);
 	}
+	pl_names_finish(cr->list, &cr->nlist);
 }
 
 void
@@ -452,11 +445,7 @@ pl_filter_build(struct pl_filter *f, const char *type,
 static void
 crit_free(struct pl_fcrit *cr)
 {
-	size_t i;
-
-	for (i = 0; i < cr->nlist; i++)
-		free(cr->list[i]);
-	free(cr->list);
+	pl_names_free(cr->list, cr->nlist);
 	pl_re_free(cr->re);
 	memset(cr, 0, sizeof *cr);
 }
@@ -472,14 +461,9 @@ int
 pl_fcrit_match(const struct pl_fcrit *cr, const char *s, size_t n,
     struct pl_buf *err)
 {
-	size_t i;
-
 	if (cr->re != NULL)
 		return pl_re_match(cr->re, s, n, err);
-	for (i = 0; i < cr->nlist; i++)
-		if (strlen(cr->list[i]) == n && memcmp(cr->list[i], s, n) == 0)
-			return 1;
-	return 0;
+	return pl_names_has(cr->list, cr->nlist, s, n);
 }
 
 int

@@ -24,7 +24,7 @@ struct pl_re;
 
 /* One side of a filter (users or groups), as configured. */
 struct pl_fcrit {
-	char **list;		/* literal names, duplicates collapsed */
+	struct pl_name *list;	/* literal names, duplicates collapsed */
 	size_t nlist;
 	struct pl_re *re;	/* or a compiled expression */
 	size_t nconf;		/* entries configured */

@@ -9,7 +9,6 @@
 
 #define FNV_BASIS 14695981039346656037ULL
 #define FNV_PRIME 1099511628211ULL
-#define MAXDOTS 64		/* prefix hashes kept by a lookup */
 
 static inline uint64_t
 fin(uint64_t h)
@@ -64,6 +63,7 @@ pl_tree_free(struct pl_tree *t)
 	}
 	free(t->all);
 	free(t->slot);
+	free(t->pre);
 	pl_buf_free(&t->key);
 	memset(t, 0, sizeof *t);
 }
@@ -150,70 +150,62 @@ probe(const struct pl_tree *t, uint64_t h, const char *p, size_t n)
 	return NULL;
 }
 
-/* The slow way, for paths with bytes outside ASCII or many dots: lower-case
- * into t->key, then hash each prefix in turn. */
-static struct pl_queue *
-find_slow(struct pl_tree *t, const char *path, size_t n, struct pl_queue **anc)
+/* Lower-case path into t->key: ASCII inline, anything else through pl_lower. */
+static void
+lower_key(struct pl_tree *t, const char *path, size_t n)
 {
-	struct pl_queue *q;
-	size_t at;
+	size_t i;
+	char *k;
 
-	pl_buf_clear(&t->key);
-	pl_lower(&t->key, path, n);
-	q = probe(t, hash(t->key.s, t->key.n), t->key.s, t->key.n);
-	if (q != NULL || anc == NULL)
-		return q;
-	*anc = NULL;
-	for (at = t->key.n; at > 0;) {
-		while (at > 0 && t->key.s[at - 1] != '.')
-			at--;
-		if (at == 0)
-			break;
-		at--;			/* drop the dot */
-		if ((*anc = probe(t, hash(t->key.s, at), t->key.s, at)) != NULL) {
-			t->anc_len = at;
-			break;
+	if (n + 1 > t->key.cap)
+		pl_buf_grow(&t->key, n + 1);
+	k = t->key.s;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)path[i];
+
+		if (c >= 0x80) {
+			pl_buf_clear(&t->key);
+			pl_lower(&t->key, path, n);
+			return;
 		}
+		k[i] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 	}
-	return NULL;
+	k[n] = '\0';
+	t->key.n = n;
 }
 
 struct pl_queue *
 pl_tree_find(struct pl_tree *t, const char *path, size_t n,
     struct pl_queue **anc)
 {
-	uint64_t h = FNV_BASIS, pre[MAXDOTS];
-	size_t dots[MAXDOTS], nd = 0, i;
+	uint64_t h = FNV_BASIS;
+	size_t i, nd = 0;
 	struct pl_queue *q;
-	char *k;
+	const char *k;
 
 	if (anc != NULL)
 		*anc = NULL;
-	if (n + 1 > t->key.cap)
-		pl_buf_grow(&t->key, n + 1);
+	lower_key(t, path, n);
 	k = t->key.s;
-	for (i = 0; i < n; i++) {	/* lower-case, hash and note prefixes */
-		unsigned char c = (unsigned char)path[i];
-
-		if (c >= 0x80 || (c == '.' && nd == MAXDOTS))
-			return find_slow(t, path, n, anc);
-		if (c >= 'A' && c <= 'Z')
-			c += 'a' - 'A';
-		else if (c == '.') {
-			pre[nd] = fin(h);
-			dots[nd++] = i;
+	n = t->key.n;
+	for (i = 0; i < n; i++) {	/* hash, noting every prefix's hash */
+		if (k[i] == '.' && anc != NULL) {
+			if (nd == t->capdots) {
+				t->capdots = t->capdots ? 2 * t->capdots : 64;
+				t->pre = xreallocarray(t->pre, t->capdots,
+				    sizeof *t->pre);
+			}
+			t->pre[nd].hash = fin(h);
+			t->pre[nd++].len = i;
 		}
-		k[i] = (char)c;
-		h ^= c;
+		h ^= (unsigned char)k[i];
 		h *= FNV_PRIME;
 	}
-	k[n] = '\0';
-	t->key.n = n;
 	if ((q = probe(t, fin(h), k, n)) != NULL || anc == NULL)
 		return q;
-	while (nd-- > 0)
-		if ((*anc = probe(t, pre[nd], k, dots[nd])) != NULL) {
-			t->anc_len = dots[nd];
+	while (nd-- > 0)		/* the deepest existing ancestor */
+		if ((*anc = probe(t, t->pre[nd].hash, k, t->pre[nd].len)) != NULL) {
+			t->anc_len = t->pre[nd].len;
 			break;
 		}
 	return NULL;
@@ -269,7 +261,7 @@ static struct pl_queue *
 create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
     const char *path, size_t n, struct pl_buf *why)
 {
-	size_t skip = 1, i, s = 0, e;
+	size_t skip = 1, i, s = 0, e, depth;
 
 	for (i = 0; i < at; i++)
 		skip += t->key.s[i] == '.';
@@ -278,6 +270,16 @@ create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
 			s = i + 1;
 			break;
 		}
+	depth = 1;		/* levels below root: the new ones, the old ones */
+	for (i = s; i < n; i++)
+		depth += path[i] == '.';
+	for (i = 0; i < at; i++)
+		depth += t->key.s[i] == '.';
+	if (depth > PL_MAXDEPTH) {
+		pl_buf_clear(why);
+		pl_buf_printf(why, "queue path deeper than %d levels", PL_MAXDEPTH);
+		return NULL;
+	}
 	for (i = s; i <= n; i = e + 1) {	/* check every name first */
 		for (e = i; e < n && path[e] != '.'; e++)
 			;

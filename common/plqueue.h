@@ -53,6 +53,11 @@ struct pl_tree {
 	struct pl_queue **all;	/* every queue, in creation order */
 	size_t nall, capall;
 	struct pl_buf key;	/* lookup scratch: the lower-cased path */
+	struct {		/* ... and the hash of each prefix */
+		uint64_t hash;
+		size_t len;
+	} *pre;
+	size_t capdots;
 	size_t anc_len;		/* the ancestor's length in key, after a find */
 };
 
@@ -93,5 +98,6 @@ struct pl_queue *pl_tree_create(struct pl_tree *, const char *path, size_t,
 struct pl_queue *pl_tree_recovery(struct pl_tree *);
 
 #define PL_RECOVERY_PATH "root.@recovery@"
+#define PL_MAXDEPTH 1000	/* levels a created queue may be below root */
 
 #endif

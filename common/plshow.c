@@ -8,10 +8,9 @@
 #include "xalloc.h"
 
 static void
-text(struct ob *o, const struct pl_queue *q, int depth, const uint64_t *n)
+line(struct ob *o, const struct pl_queue *q, size_t depth, const uint64_t *n)
 {
-	const struct pl_queue *k;
-	int i;
+	size_t i;
 
 	for (i = 0; i < depth; i++)
 		ob_write(o, "  ", 2);
@@ -35,17 +34,29 @@ text(struct ob *o, const struct pl_queue *q, int depth, const uint64_t *n)
 		ob_u64(o, n[q->idx]);
 	}
 	ob_putc(o, '\n');
-	for (k = q->kids; k != NULL; k = k->next)
-		text(o, k, depth + 1, n);
 }
 
 void
 pl_show_text(struct ob *o, const struct pl_tree *t, int counts)
 {
 	uint64_t *n = counts ? pl_tree_totals(t) : NULL;
+	const struct pl_queue *q = t->root;
+	size_t depth = 0;
 
-	if (t->root != NULL)
-		text(o, t->root, 0, n);
+	while (q != NULL) {		/* depth first, without recursion */
+		line(o, q, depth, n);
+		if (q->kids != NULL) {
+			q = q->kids;
+			depth++;
+			continue;
+		}
+		while (q != NULL && q->next == NULL) {
+			q = q->parent;
+			depth--;
+		}
+		if (q != NULL)
+			q = q->next;
+	}
 	free(n);
 }
 

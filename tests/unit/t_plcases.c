@@ -218,8 +218,10 @@ run_filter(const struct yl_node *cs, const char *id, enum pl_compat c,
 	if (strcmp(check, "structure") == 0) {
 		ok(f.empty == truthy(yl_get(ex, "empty")) &&
 		    f.allow == truthy(yl_get(ex, "allow")) &&
-		    same_set(f.users.list, f.users.nlist, yl_get(ex, "user_list")) &&
-		    same_set(f.groups.list, f.groups.nlist, yl_get(ex, "group_list")) &&
+		    same_names(f.users.list, f.users.nlist,
+		    yl_get(ex, "user_list")) &&
+		    same_names(f.groups.list, f.groups.nlist,
+		    yl_get(ex, "group_list")) &&
 		    same_re(f.users.re, yl_get(ex, "user_regex")) &&
 		    same_re(f.groups.re, yl_get(ex, "group_regex")),
 		    "%s [%s]: structure", id, vername(c));
