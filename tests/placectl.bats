@@ -396,3 +396,16 @@ placectl: $f:8:15: a tag queue rule must have a tag name set"
 		assert_stderr_partial "invalid rule filter user list is not a proper list or regexp"
 	done
 }
+
+@test "queues are created at most 1000 levels below root" {
+	config <<-'YAML'
+	queues: [{name: root, submitacl: "*"}]
+	placementrules: [{name: provided, create: true}]
+	YAML
+	deep() { printf 'root'; for i in $(seq "$2"); do printf '.%s' "$1"; done; }
+	apps "{\"user\":\"u\",\"queue\":\"$(deep q 1000)\"}" \
+	    "{\"user\":\"u\",\"queue\":\"$(deep r 1001)\"}"
+	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 0 --regexp '"placement":\{"queue":"root(\.q){1000}","rule":0'
+	assert_line --index 1 --regexp '"rejected":"failed to create rule based queue root(\.r){1001}: queue path deeper than 1000 levels"'
+}
