@@ -1123,7 +1123,8 @@ rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d)
 		    strcmp(de->d_name + len - slen, SUFFIX) != 0)
 			continue;
 		path = xmalloc(strlen(dir) + len + 2);
-		sprintf(path, "%s/%s", dir, de->d_name);
+		sprintf(path, "%s%s%s", dir, *dir && dir[strlen(dir) - 1] == '/' ?
+		    "" : "/", de->d_name);
 		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
 			free(path);
 			continue;

@@ -389,6 +389,9 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	assert_stderr "rh-load: $d/rolehistory-0000000000000003.json: warning: skipping this file: it is empty
 rh-load: $d/rolehistory-0000000000000002.json:1:2: warning: skipping this file: quoted object property name expected"
 	assert_line --partial '"host":"localhost","role":0,"active":false,"last_used":61453'
+	run --separate-stderr rh-load --now $NOW "$d/"
+	assert_success
+	assert_stderr_partial "rh-load: $d/rolehistory-0000000000000003.json: warning"
 	run ls "$d"
 	assert_output "file.json
 rolehistory-0000000000000000.json
