@@ -10,6 +10,18 @@
 #include "pl.h"
 #include "xalloc.h"
 
+uint64_t
+pl_hash(const char *s, size_t n)
+{
+	uint64_t h = PL_FNV_BASIS;
+
+	while (n-- > 0) {
+		h ^= (unsigned char)*s++;
+		h *= PL_FNV_PRIME;
+	}
+	return pl_hash_fin(h);
+}
+
 void
 pl_buf_grow(struct pl_buf *b, size_t need)
 {

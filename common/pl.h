@@ -8,12 +8,25 @@
 #define PK_PL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "diag.h"
 
 /* Which YuniKorn to behave like: 0.10 (the seed documents) or 1.7. */
 enum pl_compat { PL_010, PL_17 };
+
+/* FNV-1a, the hash of every table in the engine, with a final mix. */
+#define PL_FNV_BASIS 14695981039346656037ULL
+#define PL_FNV_PRIME 1099511628211ULL
+
+static inline uint64_t
+pl_hash_fin(uint64_t h)
+{
+	return h ^ (h >> 29);
+}
+
+uint64_t pl_hash(const char *, size_t);
 
 /* A NUL-terminated byte buffer that only grows; reused, never shrunk. */
 struct pl_buf {

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "exitcode.h"
@@ -116,6 +117,8 @@ struct kv {
 struct pairs {
 	struct kv *p;
 	size_t n, cap;
+	size_t *slot;		/* 1 + index in p, by key; NULL while few */
+	size_t mask;
 };
 
 static int
@@ -125,16 +128,75 @@ is_merge(const struct yl_node *k)
 	    (k->tag != NULL && strcmp(k->tag, "tag:yaml.org,2002:merge") == 0));
 }
 
+static size_t
+key_hash(const struct yl_node *k)
+{
+	return (size_t)pl_hash(k->str, k->len);
+}
+
+static int
+same_key(const struct yl_node *a, const struct yl_node *b)
+{
+	return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+}
+
+/* Index pairs by key once there are many (merges can bring thousands). */
+static void
+index_pairs(struct pairs *ps)
+{
+	size_t i, j;
+
+	free(ps->slot);
+	for (ps->mask = 63; ps->mask + 1 < 2 * ps->n; ps->mask = 2 * ps->mask + 1)
+		;
+	ps->slot = xcalloc(ps->mask + 1, sizeof *ps->slot);
+	for (i = 0; i < ps->n; i++) {
+		for (j = key_hash(ps->p[i].k) & ps->mask; ps->slot[j] != 0;
+		    j = (j + 1) & ps->mask)
+			;
+		ps->slot[j] = i + 1;
+	}
+}
+
 static int
 present(const struct pairs *ps, const struct yl_node *k)
 {
 	size_t i;
 
-	for (i = 0; i < ps->n; i++)
-		if (ps->p[i].k->len == k->len && memcmp(ps->p[i].k->str, k->str,
-		    k->len) == 0)
+	if (ps->slot == NULL) {
+		for (i = 0; i < ps->n; i++)
+			if (same_key(ps->p[i].k, k))
+				return 1;
+		return 0;
+	}
+	for (i = key_hash(k) & ps->mask; ps->slot[i] != 0; i = (i + 1) & ps->mask)
+		if (same_key(ps->p[ps->slot[i] - 1].k, k))
 			return 1;
 	return 0;
+}
+
+static void
+add_pair(struct pairs *ps, const struct yl_node *k, const struct yl_node *v)
+{
+	xgrow((void **)&ps->p, &ps->cap, ps->n + 1, sizeof *ps->p);
+	ps->p[ps->n++] = (struct kv){ k, v };
+	if (ps->n > 16 && (ps->slot == NULL || 2 * ps->n > ps->mask + 1))
+		index_pairs(ps);
+	else if (ps->slot != NULL) {
+		size_t j;
+
+		for (j = key_hash(k) & ps->mask; ps->slot[j] != 0;
+		    j = (j + 1) & ps->mask)
+			;
+		ps->slot[j] = ps->n;
+	}
+}
+
+static void
+pairs_free(struct pairs *ps)
+{
+	free(ps->p);
+	free(ps->slot);
 }
 
 static void collect(struct dec *, const struct yl_node *, struct pairs *, int);
@@ -175,10 +237,8 @@ collect(struct dec *x, const struct yl_node *map, struct pairs *ps, int depth)
 
 		if (k->kind != YL_SCALAR || is_merge(k))
 			continue;
-		if (!present(ps, k)) {
-			xgrow((void **)&ps->p, &ps->cap, ps->n + 1, sizeof *ps->p);
-			ps->p[ps->n++] = (struct kv){ k, map->kids[2 * i + 1] };
-		}
+		if (!present(ps, k))	/* the first one wins: explicit, then merged */
+			add_pair(ps, k, map->kids[2 * i + 1]);
 	}
 	for (i = 0; i < map->n; i++) {
 		const struct yl_node *k = map->kids[2 * i];
@@ -325,7 +385,7 @@ check_strmap(struct dec *x, const struct yl_node *k, const struct yl_node *v,
 			bad(x, ps.p[i].v, "'%s' in '%s' must be a string, not %s",
 			    ps.p[i].k->str, k->str, kind(ps.p[i].v));
 	}
-	free(ps.p);
+	pairs_free(&ps);
 }
 
 /* A list of strings; *out gets the items unless out is NULL. */
@@ -444,7 +504,7 @@ check_struct(struct dec *x, const struct yl_node *v, const char *what,
 	for (i = 0; i < ps.n; i++)
 		if (!check_field(x, ps.p[i].k, ps.p[i].v, tab))
 			unknown(x, ps.p[i].k, what);
-	free(ps.p);
+	pairs_free(&ps);
 }
 
 /* ---- filters, rules, queues, partitions ---- */
@@ -472,7 +532,7 @@ get_filter(struct dec *x, const struct yl_node *v, struct pl_filterconf *f)
 		else
 			unknown(x, k, "a filter");
 	}
-	free(ps.p);
+	pairs_free(&ps);
 }
 
 static void get_rule(struct dec *, const struct yl_node *, struct pl_ruleconf *,
@@ -526,7 +586,7 @@ get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
 		else
 			unknown(x, k, "a placement rule");
 	}
-	free(ps.p);
+	pairs_free(&ps);
 }
 
 /* Are resources.guaranteed or resources.max given (not null)? */
@@ -573,7 +633,7 @@ get_queue(struct dec *x, const struct yl_node *v, struct pl_queueconf *q)
 		} else if (!check_field(x, k, val, f_queue))
 			unknown(x, k, "a queue");
 	}
-	free(ps.p);
+	pairs_free(&ps);
 }
 
 static void
@@ -643,7 +703,7 @@ get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 		else if (!check_field(x, k, val, f_partition))
 			unknown(x, k, "a partition");
 	}
-	free(ps.p);
+	pairs_free(&ps);
 }
 
 int
@@ -714,7 +774,7 @@ pl_conf_decode(struct pl_conf *conf, const struct yl_doc *doc, enum pl_compat c,
 		} else
 			unknown(&x, k, "the configuration");
 	}
-	free(ps.p);
+	pairs_free(&ps);
 	return x.nerr;
 }
 

@@ -7,27 +7,6 @@
 #include "plqueue.h"
 #include "xalloc.h"
 
-#define FNV_BASIS 14695981039346656037ULL
-#define FNV_PRIME 1099511628211ULL
-
-static inline uint64_t
-fin(uint64_t h)
-{
-	return h ^ (h >> 29);
-}
-
-static uint64_t
-hash(const char *s, size_t n)
-{
-	uint64_t h = FNV_BASIS;		/* FNV-1a */
-
-	while (n-- > 0) {
-		h ^= (unsigned char)*s++;
-		h *= FNV_PRIME;
-	}
-	return fin(h);
-}
-
 void
 pl_tree_init(struct pl_tree *t, enum pl_compat c)
 {
@@ -113,7 +92,7 @@ pl_tree_add(struct pl_tree *t, struct pl_queue *parent, const char *name,
 	q->path = q->text;
 	q->pathlen = strlen(q->text);
 	q->name = q->text + q->pathlen - namelen;
-	q->hash = hash(q->path, q->pathlen);
+	q->hash = pl_hash(q->path, q->pathlen);
 	q->leaf = 1;
 	q->parent = parent;
 	if (parent != NULL) {
@@ -178,7 +157,7 @@ struct pl_queue *
 pl_tree_find(struct pl_tree *t, const char *path, size_t n,
     struct pl_queue **anc)
 {
-	uint64_t h = FNV_BASIS;
+	uint64_t h = PL_FNV_BASIS;
 	size_t i, nd = 0;
 	struct pl_queue *q;
 	const char *k;
@@ -195,13 +174,13 @@ pl_tree_find(struct pl_tree *t, const char *path, size_t n,
 				t->pre = xreallocarray(t->pre, t->capdots,
 				    sizeof *t->pre);
 			}
-			t->pre[nd].hash = fin(h);
+			t->pre[nd].hash = pl_hash_fin(h);
 			t->pre[nd++].len = i;
 		}
 		h ^= (unsigned char)k[i];
-		h *= FNV_PRIME;
+		h *= PL_FNV_PRIME;
 	}
-	if ((q = probe(t, fin(h), k, n)) != NULL || anc == NULL)
+	if ((q = probe(t, pl_hash_fin(h), k, n)) != NULL || anc == NULL)
 		return q;
 	while (nd-- > 0)		/* the deepest existing ancestor */
 		if ((*anc = probe(t, t->pre[nd].hash, k, t->pre[nd].len)) != NULL) {

@@ -26,6 +26,58 @@ lower_eq(const char *a, size_t an, const char *b)
 	return eq;
 }
 
+/* Names seen so far, compared lower-cased, in a hash table. */
+struct seen {
+	char **name;		/* lower-cased copies; NULL: empty slot */
+	size_t mask, n;
+};
+
+/* Add a name; 1 if it was there already. */
+static int
+seen_add(struct seen *sn, const char *s, size_t n)
+{
+	struct pl_buf low = { 0 };
+	size_t i;
+
+	if (2 * (sn->n + 1) > sn->mask + 1) {	/* grow: rehash */
+		struct seen big = { NULL, sn->mask ? 2 * sn->mask + 1 : 15, 0 };
+
+		big.name = xcalloc(big.mask + 1, sizeof *big.name);
+		for (i = 0; sn->name != NULL && i <= sn->mask; i++)
+			if (sn->name[i] != NULL) {
+				size_t j = pl_hash(sn->name[i],
+				    strlen(sn->name[i])) & big.mask;
+
+				while (big.name[j] != NULL)
+					j = (j + 1) & big.mask;
+				big.name[j] = sn->name[i];
+			}
+		free(sn->name);
+		big.n = sn->n;
+		*sn = big;
+	}
+	pl_lower(&low, s, n);
+	for (i = pl_hash(low.s, low.n) & sn->mask; sn->name[i] != NULL;
+	    i = (i + 1) & sn->mask)
+		if (strcmp(sn->name[i], low.s) == 0) {
+			pl_buf_free(&low);
+			return 1;
+		}
+	sn->name[i] = low.s;	/* the buffer is kept */
+	sn->n++;
+	return 0;
+}
+
+static void
+seen_free(struct seen *sn)
+{
+	size_t i;
+
+	for (i = 0; sn->name != NULL && i <= sn->mask; i++)
+		free(sn->name[i]);
+	free(sn->name);
+}
+
 static void
 check_acl(const struct pl_cstr *acl, const char *file, struct diag *d,
     struct pl_stages *st)
@@ -42,7 +94,8 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
     enum pl_compat c, struct diag *d, struct pl_stages *st)
 {
 	struct pl_buf why = { 0 };
-	size_t i, j;
+	struct seen sn = { NULL, 0, 0 };
+	size_t i;
 
 	check_acl(&q->adminacl, file, d, st);
 	check_acl(&q->submitacl, file, d, st);
@@ -57,15 +110,12 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
 			pl_conf_err(d, &st->queues, file, line, col, "%s", why.s);
 			continue;
 		}
-		for (j = 0; j < i; j++)
-			if (q->queues[j].name.s != NULL &&
-			    lower_eq(q->queues[j].name.s, q->queues[j].name.n, name))
-				break;
-		if (j < i)
+		if (seen_add(&sn, name, k->name.n))
 			pl_conf_err(d, &st->queues, file, line, col, "duplicate "
 			    "child name found with name '%s', level %d", name,
 			    level);
 	}
+	seen_free(&sn);
 	pl_buf_free(&why);
 	for (i = 0; i < q->nqueues; i++)
 		check_queue(&q->queues[i], level + 1, file, c, d, st);
@@ -276,7 +326,8 @@ void
 pl_validate(struct pl_conf *conf, enum pl_compat c, struct diag *d,
     struct pl_stages *st)
 {
-	size_t i, j;
+	struct seen sn = { NULL, 0, 0 };
+	size_t i;
 
 	for (i = 0; i < conf->nparts; i++) {
 		struct pl_partconf *p = &conf->parts[i];
@@ -291,14 +342,11 @@ pl_validate(struct pl_conf *conf, enum pl_compat c, struct diag *d,
 			}
 			p->name.set = 1;
 		}
-		for (j = 0; j < i; j++)
-			if (lower_eq(conf->parts[j].name.s, conf->parts[j].name.n,
-			    p->name.s))
-				break;
-		if (j < i)
+		if (seen_add(&sn, p->name.s, p->name.n))
 			pl_conf_err(d, &st->queues, conf->file, p->name.line,
 			    p->name.col, "duplicate partition name found with name "
 			    "'%s'", p->name.s);
 		pl_validate_part(p, conf->file, c, d, st);
 	}
+	seen_free(&sn);
 }
