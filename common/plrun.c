@@ -200,6 +200,7 @@ struct pipe {
 	size_t head, tail;	/* in flight: ring[tail .. head), in order */
 	size_t next;		/* the next queued batch for a parser */
 	struct batch *cur;	/* being filled */
+	struct worker *self;	/* the placing thread parses too, when idle */
 	int quit;
 	struct pl_app app;	/* the one being placed */
 	const char **groups;
@@ -424,6 +425,14 @@ retire(struct pipe *pp)
 	struct batch *b = &pp->ring[pp->tail % pp->k];
 
 	pthread_mutex_lock(&pp->mu);
+	if (b->state == B_QUEUED) {	/* no parser has it: better parse it here */
+		b->state = B_PARSING;
+		pp->next++;		/* the oldest queued is the next one */
+		pthread_mutex_unlock(&pp->mu);
+		parse_batch(pp->self, b);
+		pthread_mutex_lock(&pp->mu);
+		b->state = B_PARSED;
+	}
 	while (b->state != B_PARSED)
 		pthread_cond_wait(&pp->done, &pp->mu);
 	pthread_mutex_unlock(&pp->mu);
@@ -537,7 +546,7 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 	struct pipe pp;
 	struct worker *w;
 	struct diag *rd = r->d, rdiag = *run->d;
-	size_t i, n = (size_t)run->jobs;
+	size_t i, n = (size_t)run->jobs, started;
 
 	memset(&pp, 0, sizeof pp);
 	pp.cx = cx;
@@ -552,23 +561,24 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 	r->d = &rdiag;
 	r->idle = idle;
 	r->idle_arg = &pp;
-	w = xcalloc(n, sizeof *w);
-	for (i = 0; i < n; i++) {
+	w = xcalloc(n + 1, sizeof *w);
+	for (i = 0; i <= n; i++) {	/* w[n]: this thread's parser */
 		w[i].pp = &pp;
 		w[i].d = *run->d;
 		w[i].cap = capture(&w[i].capbuf, &w[i].caplen);
 		w[i].d.to = w[i].cap;
 		nj_init(&w[i].p, -1, r->name, NJ_LINES, &w[i].d);
+	}
+	pp.self = &w[n];
+	for (i = 0; i < n; i++) {
 		if ((errno = pthread_create(&w[i].tid, NULL, work, &w[i])) != 0) {
 			diag_warn(run->d, POS_NONE, "cannot start parser thread "
 			    "%zu of %zu: %s", i + 1, n, strerror(errno));
-			nj_close(&w[i].p);
-			fclose(w[i].cap);
-			free(w[i].capbuf);
 			break;
 		}
 	}
-	if ((n = i) > 0)
+	started = i;
+	if (started > 0)
 		read_all(&pp);
 	else {				/* no thread: parse here */
 		r->d = rd;
@@ -579,8 +589,9 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 	pp.quit = 1;
 	pthread_cond_broadcast(&pp.work);
 	pthread_mutex_unlock(&pp.mu);
-	for (i = 0; i < n; i++) {
-		pthread_join(w[i].tid, NULL);
+	for (i = 0; i <= n; i++) {
+		if (i < started)
+			pthread_join(w[i].tid, NULL);
 		nj_close(&w[i].p);
 		fclose(w[i].cap);
 		free(w[i].capbuf);
