@@ -3,10 +3,11 @@
  * application in input order, write it back with its placement (place,
  * explain), compare two configurations (diff), or only count (tree).
  *
- * One thread, or with jobs > 1 a reader, that many parser threads and
- * placement in input order on the reading thread: queues created by one
- * application matter to the next, so only parsing is parallel. Output is
- * identical either way and is flushed before the input would block.
+ * One thread, or with jobs > 1 that many parser threads and placement in
+ * input order on the reading thread, which also parses a batch no parser
+ * has taken yet: queues created by one application matter to the next, so
+ * only parsing is parallel. Output is identical either way and is flushed
+ * before the input would block.
  */
 #ifndef PK_PLRUN_H
 #define PK_PLRUN_H
