@@ -322,6 +322,9 @@ pl_re_compile(const char *src, size_t n, struct pl_buf *err)
 	if (code == NULL) {
 		PCRE2_UCHAR msg[256];
 
+		if (ecode == PCRE2_ERROR_HEAP_FAILED)
+			xoom();	/* out of memory, not a bad pattern */
+
 		if (pcre2_get_error_message(ecode, msg, sizeof msg) < 0)
 			strcpy((char *)msg, "does not compile");
 		pl_buf_clear(err);
