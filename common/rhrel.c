@@ -183,8 +183,8 @@ rh_plan_release(struct rh *m, int32_t role, int64_t count, int64_t now,
 		name = buf;
 	}
 	diag_warn(d, POS_NONE, "role '%s': %lld of %lld instances removed "
-	    "(%lld request%s cancelled, %lld container%s released): nothing "
-	    "else is outstanding or live", name, (long long)(cancelled +
+	    "(%lld request%s cancelled, %lld container%s released): no other "
+	    "outstanding request or live container", name, (long long)(cancelled +
 	    released), (long long)count, (long long)cancelled,
 	    cancelled == 1 ? "" : "s", (long long)released,
 	    released == 1 ? "" : "s");
