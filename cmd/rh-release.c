@@ -1,5 +1,6 @@
 /*
- * rh-release - plan a shrink of a role on a state stream: cancel requests, release containers.
+ * rh-release - plan a shrink of a role on a state stream: cancel
+ * requests, release containers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@ static const char help[] =
 "usage: rh-release [-q] -r ROLE -n COUNT [--now T] [--emit state|releases]\n"
 "                  [-o FILE] [FILE | -]\n"
 "\n"
-"Plan a shrink of a role on a state stream: cancel requests, release containers.\n"
+"Plan a shrink of a role on a state stream: cancel requests, release\n"
+"containers.\n"
 "\n"
 "  -q, --quiet             silence warnings\n"
 "  -r, --role ROLE         role name or id\n"
@@ -74,7 +76,8 @@ main(int argc, char **argv)
 			role = optarg;
 			break;
 		case 'n':
-			count = opt_int(&d, "-n", optarg, 0, RH_PLAN_MAX_COUNT);
+			count = opt_int(&d, "-n", optarg, 0,
+			    RH_PLAN_MAX_COUNT);
 			break;
 		case 'o':
 			outpath = optarg;
@@ -101,7 +104,8 @@ main(int argc, char **argv)
 		    "-r ROLE and -n COUNT are needed" :
 		    role == NULL ? "-n needs -r ROLE" : "-r needs -n COUNT");
 	if (argc - optind > 1)
-		opt_usage(&d, "one history at most: '%s' is extra", argv[optind + 1]);
+		opt_usage(&d, "one history at most: '%s' is extra",
+		    argv[optind + 1]);
 	in = optind < argc ? argv[optind] : "-";
 	if (!now_set)
 		opt.now = tm_now_ms();

@@ -77,7 +77,8 @@ main(int argc, char **argv)
 			role = optarg;
 			break;
 		case 'n':
-			count = opt_int(&d, "-n", optarg, 0, RH_PLAN_MAX_COUNT);
+			count = opt_int(&d, "-n", optarg, 0,
+			    RH_PLAN_MAX_COUNT);
 			break;
 		case 'o':
 			outpath = optarg;
@@ -109,7 +110,8 @@ main(int argc, char **argv)
 		    "-r ROLE and -n COUNT, or --escalate, are needed" :
 		    role == NULL ? "-n needs -r ROLE" : "-r needs -n COUNT");
 	if (argc - optind > 1)
-		opt_usage(&d, "one history at most: '%s' is extra", argv[optind + 1]);
+		opt_usage(&d, "one history at most: '%s' is extra",
+		    argv[optind + 1]);
 	in = optind < argc ? argv[optind] : "-";
 	if (!now_set)
 		opt.now = tm_now_ms();

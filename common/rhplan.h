@@ -33,8 +33,8 @@
 #define RH_PLAN_MAX_COUNT	1000000	/* -n: instances in one run */
 
 enum rh_dectype {
-	RH_DEC_REQUEST,		/* a request issued or escalated: m->req[idx] */
-	RH_DEC_CANCEL,		/* an outstanding request withdrawn: m->req[idx] */
+	RH_DEC_REQUEST,		/* issued or escalated: m->req[idx] */
+	RH_DEC_CANCEL,		/* withdrawn: m->req[idx] */
 	RH_DEC_RELEASE		/* a container to release: m->ctr[idx] */
 };
 

@@ -172,8 +172,8 @@ rh_plan_release(struct rh *m, int32_t role, int64_t count, int64_t now,
 		return;
 	cancelled = cancel_requests(m, role, count, p);
 	if (cancelled < count)
-		released = release_containers(m, role, count - cancelled, now, p,
-		    &ncand);
+		released = release_containers(m, role, count - cancelled, now,
+		    p, &ncand);
 	if (cancelled + released == count)
 		return;
 	if (r->name != NULL)
@@ -184,10 +184,10 @@ rh_plan_release(struct rh *m, int32_t role, int64_t count, int64_t now,
 	}
 	diag_warn(d, POS_NONE, "role '%s': %lld of %lld instances removed "
 	    "(%lld request%s cancelled, %lld container%s released): no other "
-	    "outstanding request or live container", name, (long long)(cancelled +
-	    released), (long long)count, (long long)cancelled,
-	    cancelled == 1 ? "" : "s", (long long)released,
-	    released == 1 ? "" : "s");
+	    "outstanding request or live container", name,
+	    (long long)(cancelled + released), (long long)count,
+	    (long long)cancelled, cancelled == 1 ? "" : "s",
+	    (long long)released, released == 1 ? "" : "s");
 	/* Entries may count instances the state has no container for. */
 	for (i = 0; i < m->nnodes; i++)
 		for (j = 0; j < m->nodes[i].nent; j++)
@@ -195,8 +195,9 @@ rh_plan_release(struct rh *m, int32_t role, int64_t count, int64_t now,
 				active += rh_entry_active(&m->nodes[i].ent[j]);
 	active += released;	/* as counted before this run */
 	if (active > (int64_t)ncand)
-		diag_warn(d, POS_NONE, "role '%s': the entries count %lld active "
-		    "instance%s but the state holds %zu live container%s; only "
-		    "containers can be released", name, (long long)active,
-		    active == 1 ? "" : "s", ncand, ncand == 1 ? "" : "s");
+		diag_warn(d, POS_NONE, "role '%s': the entries count %lld "
+		    "active instance%s but the state holds %zu live "
+		    "container%s; only containers can be released", name,
+		    (long long)active, active == 1 ? "" : "s", ncand,
+		    ncand == 1 ? "" : "s");
 }

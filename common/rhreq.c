@@ -31,15 +31,17 @@ add_sat(int64_t a, int64_t b)
 	return a + b;
 }
 
+/* Issue a request of role r at now; the shapes are rhplan.h's. */
 static void
-issue(struct rh *m, struct rh_plan *p, int32_t role, enum rh_reqkind kind,
-    uint32_t node, const uint32_t *hosts, size_t nhosts, const char *label,
-    int64_t now, int64_t deadline)
+issue(struct rh *m, struct rh_plan *p, const struct rh_role *r,
+    enum rh_reqkind kind, uint32_t node, const uint32_t *hosts,
+    size_t nhosts, int64_t now, int64_t deadline)
 {
 	int located = kind == RH_REQ_PLACED || kind == RH_REQ_AA;
 
-	rh_request_add(m, role, kind, node, hosts, nhosts, label,
-	    rh_priority(role, located), now, deadline);
+	rh_request_add(m, r->id, kind, node, hosts, nhosts,
+	    located ? NULL : r->label, rh_priority(r->id, located), now,
+	    deadline);
 	rh_plan_note(p, RH_DEC_REQUEST, m->nreq - 1, 0);
 	if (kind == RH_REQ_PLACED)
 		p->placed++;
@@ -86,9 +88,10 @@ plan_aa(struct rh *m, const struct rh_role *r, int64_t count, int64_t now,
 	for (i = 0; i < m->nreq; i++)
 		if (!m->req[i].dead && m->req[i].role == r->id &&
 		    m->req[i].kind == RH_REQ_AA) {
-			diag_warn(d, POS_NONE, "role '%s' is anti-affine and has "
-			    "an outstanding request: none issued (one at a "
-			    "time, as Slider does)", rname(r, buf, sizeof buf));
+			diag_warn(d, POS_NONE, "role '%s' is anti-affine and "
+			    "has an outstanding request: none issued (one at "
+			    "a time, as Slider does)",
+			    rname(r, buf, sizeof buf));
 			return;
 		}
 	order = rh_nodes_sorted(m);
@@ -99,10 +102,11 @@ plan_aa(struct rh *m, const struct rh_role *r, int64_t count, int64_t now,
 	if (nh == 0)
 		diag_warn(d, POS_NONE, "no known node can host role '%s' "
 		    "(online, %s%s%s, no instance): no request issued",
-		    rname(r, buf, sizeof buf), r->label ? "label '" : "any label",
+		    rname(r, buf, sizeof buf),
+		    r->label ? "label '" : "any label",
 		    r->label ? r->label : "", r->label ? "'" : "");
 	else {
-		issue(m, p, r->id, RH_REQ_AA, RH_NONE, hosts, nh, NULL, now, 0);
+		issue(m, p, r, RH_REQ_AA, RH_NONE, hosts, nh, now, 0);
 		if (count > 1)
 			diag_warn(d, POS_NONE, "role '%s' is anti-affine: one "
 			    "request at a time, as Slider does; %lld more "
@@ -131,8 +135,7 @@ rh_plan_request(struct rh *m, int32_t role, int64_t count, int64_t now,
 	}
 	if (r->policy & RH_POLICY_ANYWHERE) {
 		for (k = 0; k < count; k++)
-			issue(m, p, role, RH_REQ_OPEN, RH_NONE, NULL, 0, r->label,
-			    now, 0);
+			issue(m, p, r, RH_REQ_OPEN, RH_NONE, NULL, 0, now, 0);
 		return;
 	}
 	/* One list, one walk: skipped nodes are passed for good. */
@@ -142,21 +145,19 @@ rh_plan_request(struct rh *m, int32_t role, int64_t count, int64_t now,
 	for (k = 0; k < count; k++) {
 		uint32_t node = RH_NONE;
 
-		while (cur < n) {
+		while (cur < n && node == RH_NONE) {
 			uint32_t c = v[cur++].node;
+			const struct rh_entry *e = rh_entry_find(m, c, role);
 
 			if (strict || (rh_node_online(&m->nodes[c]) &&
-			    !rh_over_threshold(r, rh_entry_find(m, c, role)))) {
+			    !rh_over_threshold(r, e)))
 				node = c;
-				break;
-			}
 		}
 		if (node != RH_NONE)
-			issue(m, p, role, RH_REQ_PLACED, node, NULL, 0, NULL, now,
+			issue(m, p, r, RH_REQ_PLACED, node, NULL, 0, now,
 			    deadline);
 		else
-			issue(m, p, role, RH_REQ_OPEN, RH_NONE, NULL, 0, r->label,
-			    now, 0);
+			issue(m, p, r, RH_REQ_OPEN, RH_NONE, NULL, 0, now, 0);
 	}
 	free(v);
 }
@@ -206,7 +207,7 @@ rh_plan_escalate(struct rh *m, int64_t now, struct rh_plan *p)
 		int32_t role = q->role;
 		int64_t issued = q->issued;
 
-		rh_request_remove(m, q);	/* q is invalid after the add */
+		rh_request_remove(m, q);	/* q dangles after the add */
 		rh_request_add(m, role, RH_REQ_ESCALATED, node, NULL, 0, label,
 		    rh_priority(role, 0), issued, 0);
 		rh_plan_note(p, RH_DEC_REQUEST, m->nreq - 1, 0);
