@@ -606,6 +606,10 @@ nj_next(struct nj_reader *r, struct nj_value *v)
 int
 nj_next_raw(struct nj_reader *r, struct nj_value *v)
 {
+	if (r->cur != NULL) {
+		json_object_put(r->cur);
+		r->cur = NULL;
+	}
 	if (r->pending > 0) {
 		consume_line(r, r->pending);
 		r->pending = 0;
@@ -613,6 +617,15 @@ nj_next_raw(struct nj_reader *r, struct nj_value *v)
 	if (r->dead)
 		return NJ_EOF;
 	return next_line(r, v, 1);
+}
+
+int
+nj_parse_raw(struct nj_reader *r, struct nj_value *v)
+{
+	size_t skip = r->pending;
+
+	r->pending = 0;
+	return line_value(r, v->len, skip, v);
 }
 
 int

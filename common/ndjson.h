@@ -92,6 +92,12 @@ int nj_next(struct nj_reader *, struct nj_value *);
 int nj_next_raw(struct nj_reader *, struct nj_value *);
 int nj_parse(struct nj_reader *, const char *text, size_t len,
     const struct pos *at, struct nj_value *);
+/*
+ * Check and parse, in place, the line nj_next_raw just handed out in v,
+ * exactly as nj_next would have: for a caller that reads most lines
+ * itself and needs json-c only for some.
+ */
+int nj_parse_raw(struct nj_reader *, struct nj_value *);
 void nj_close(struct nj_reader *);
 
 /* Exit status for a reader result: NJ_BAD -> 65, NJ_IOERR -> 74, else 0. */

@@ -40,8 +40,8 @@ wrong(struct pl_buf *err, const char *what)
 	return -1;
 }
 
-static void
-add_group(struct pl_appbuf *b, const char *s, size_t n)
+void
+pl_appbuf_group(struct pl_appbuf *b, const char *s, size_t n)
 {
 	if (b->ng == b->capg) {
 		b->capg = b->capg ? 2 * b->capg : 16;
@@ -50,6 +50,20 @@ add_group(struct pl_appbuf *b, const char *s, size_t n)
 	}
 	b->groups[b->ng] = s;
 	b->glens[b->ng++] = n;
+}
+
+void
+pl_appbuf_tag(struct pl_appbuf *b, const char *k, size_t kn, const char *v,
+    size_t vn)
+{
+	if (b->nt == b->capt) {
+		b->capt = b->capt ? 2 * b->capt : 16;
+		b->tags = xreallocarray(b->tags, b->capt, sizeof *b->tags);
+	}
+	b->tags[b->nt].k = k;
+	b->tags[b->nt].kn = kn;
+	b->tags[b->nt].v = v;
+	b->tags[b->nt++].vn = vn;
 }
 
 static int
@@ -75,7 +89,7 @@ set_groups(struct pl_app *a, struct pl_appbuf *b, struct json_object *v)
 
 		if (!json_object_is_type(g, json_type_string))
 			return -1;
-		add_group(b, json_object_get_string(g),
+		pl_appbuf_group(b, json_object_get_string(g),
 		    (size_t)json_object_get_string_len(g));
 	}
 	a->groups_given = n > 0;
@@ -90,14 +104,8 @@ set_tags(struct pl_appbuf *b, struct json_object *v, struct pl_buf *err)
 	json_object_object_foreach(v, key, val) {
 		if (!json_object_is_type(val, json_type_string))
 			return wrong(err, "tag values must be strings");
-		if (b->nt == b->capt) {
-			b->capt = b->capt ? 2 * b->capt : 16;
-			b->tags = xreallocarray(b->tags, b->capt, sizeof *b->tags);
-		}
-		b->tags[b->nt].k = key;
-		b->tags[b->nt].kn = strlen(key);
-		b->tags[b->nt].v = json_object_get_string(val);
-		b->tags[b->nt++].vn = (size_t)json_object_get_string_len(val);
+		pl_appbuf_tag(b, key, strlen(key), json_object_get_string(val),
+		    (size_t)json_object_get_string_len(val));
 	}
 	return 0;
 }
@@ -146,14 +154,20 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			return rc;
 		}
 	}
+	pl_app_finish(a, b, g0, t0);
+	return 0;
+}
+
+void
+pl_app_finish(struct pl_app *a, struct pl_appbuf *b, size_t g0, size_t t0)
+{
 	if (!a->groups_given) {		/* the default resolver: [user] */
 		b->ng = g0;
-		add_group(b, a->user.name, a->user.len);
+		pl_appbuf_group(b, a->user.name, a->user.len);
 	}
 	a->user.ngroups = b->ng - g0;
 	a->ntags = b->nt - t0;
 	pl_app_rebase(a, b, g0, t0);
-	return 0;
 }
 
 void

@@ -60,6 +60,24 @@ struct pl_appbuf {
  */
 int pl_app_from_json(struct pl_app *, struct pl_appbuf *b, struct json_object *,
     struct pl_buf *err);
+/*
+ * The fast path (plscan.c): fill app from the text of one input line
+ * (len bytes, leading blanks already skipped) when the line has the
+ * common shape - ASCII strings without escapes, no nesting beyond groups
+ * and tags, integers, true, false, null - reading exactly what
+ * pl_app_from_json would read from its parse. Strings point into text.
+ * Returns the object's length (the line may end in blanks), or 0 when
+ * the line needs the general path (json-c), which also has the errors.
+ */
+size_t pl_app_scan(struct pl_app *, struct pl_appbuf *b, const char *text,
+    size_t len);
+/* Append a group or a tag to b (pointers kept, nothing copied). */
+void pl_appbuf_group(struct pl_appbuf *, const char *, size_t);
+void pl_appbuf_tag(struct pl_appbuf *, const char *k, size_t kn,
+    const char *v, size_t vn);
+/* The end of reading an application whose groups and tags in b start at
+ * g0 and t0: the default group, the counts, the pointers. */
+void pl_app_finish(struct pl_app *, struct pl_appbuf *, size_t g0, size_t t0);
 /* Point app's groups and tags at b again, from the given starts. */
 void pl_app_rebase(struct pl_app *, const struct pl_appbuf *, size_t g0,
     size_t t0);

@@ -115,18 +115,25 @@ run_single(struct ctx *cx, struct nj_reader *r)
 	struct pl_run *run = cx->run;
 	struct nj_value v;
 	struct pl_app a;
+	size_t n;
 	int rc;
 
 	r->flush = run->out;
 	while (!cx->stop && !out_failed(run)) {
-		if ((rc = nj_next(r, &v)) == NJ_EOF)
+		if ((rc = nj_next_raw(r, &v)) == NJ_EOF)
 			break;
 		if (rc == NJ_IOERR) {
 			cx->status = EXIT_IOERR;
 			break;
 		}
-		if (rc == NJ_VALUE) {
-			cx->ab.ng = cx->ab.nt = 0;
+		cx->ab.ng = cx->ab.nt = 0;
+		if (rc == NJ_VALUE && (n = pl_app_scan(&a, &cx->ab, v.text,
+		    v.len)) > 0) {
+			v.len = n;
+			if (place_one(cx, v.text, v.len, NULL, &a, &v.pos) != 0)
+				rc = NJ_BAD;
+		} else if (rc == NJ_VALUE &&
+		    (rc = nj_parse_raw(r, &v)) == NJ_VALUE) {
 			if (pl_app_from_json(&a, &cx->ab, v.obj, &cx->err) != 0) {
 				diag_err(run->d, EXIT_DATAERR, &v.pos, "%s",
 				    cx->err.s);
@@ -284,6 +291,12 @@ parse_batch(struct worker *w, struct batch *b)
 
 		if (l->bad)
 			continue;
+		w->ab.ng = w->ab.nt = 0;
+		if ((l->vlen = pl_app_scan(&a, &w->ab, b->text + l->off,
+		    l->len)) > 0) {
+			keep_app(b, l, &a);
+			continue;
+		}
 		if (nj_parse(&w->p, b->text + l->off, l->len, &l->pos,
 		    &v) != NJ_VALUE) {
 			l->bad = 1;
@@ -292,7 +305,6 @@ parse_batch(struct worker *w, struct batch *b)
 			continue;
 		}
 		l->vlen = v.len;
-		w->ab.ng = w->ab.nt = 0;
 		if (pl_app_from_json(&a, &w->ab, v.obj, &w->err) != 0) {
 			l->bad = 1;
 			diag_err(&w->d, EXIT_DATAERR, &l->pos, "%s", w->err.s);

@@ -47,6 +47,10 @@ replay() {
 	replay placeconf
 }
 
+@test "fuzz_plscan replays its corpus and regressions" {
+	replay plscan
+}
+
 @test "fuzz_plnames replays its corpus and regressions" {
 	replay plnames
 }

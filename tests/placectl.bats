@@ -325,6 +325,41 @@ placectl: $f:8:15: a tag queue rule must have a tag name set"
 	assert_equal "$(printf '%s\n' "$output" | wc -l)" 997
 }
 
+@test "the fast path reads what json-c reads: escapes, non-ASCII, duplicates, nesting" {
+	config <<-'EOF'
+	placementrules:
+	  - name: tag
+	    value: namespace
+	    create: true
+	    parent:
+	      name: fixed
+	      value: ns
+	queues:
+	  - name: root
+	    submitacl: '*'
+	    queues:
+	      - name: ns
+	        parent: true
+	EOF
+	# each pair: a line the fast path reads, then one only json-c reads
+	apps '{"user":"bob","tags":{"namespace":"dev"}}' \
+	    '{"user":"b\u006fb","tags":{"namespace":"d\u0065v"}}' \
+	    '{"user":"ann","tags":{"namespace":"caf"}}' \
+	    '{"user":"ann","tags":{"namespace":"caf\u00e9"}}' \
+	    '{"user":"x","tags":{"namespace":"prod"},"n":1}' \
+	    '{"user":"x","tags":{"namespace":"test"},"tags":{"namespace":"prod"},"n":1.5,"m":{"a":[1]}}'
+	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 0 --partial '"placement":{"queue":"root.ns.dev","rule":0,"rule_name":"tag","created":["root.ns.dev"]}}'
+	assert_line --index 1 --partial '"placement":{"queue":"root.ns.dev","rule":0,"rule_name":"tag","created":[]}}'
+	assert_line --index 2 --partial '"placement":{"queue":"root.ns.caf","rule":0,"rule_name":"tag","created":["root.ns.caf"]}}'
+	assert_line --index 3 --partial '"rejected":"failed to create rule based queue root.ns.café: invalid queue name'
+	assert_line --index 4 --partial '"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":["root.ns.prod"]}}'
+	assert_line --index 5 '{"user":"x","tags":{"namespace":"test"},"tags":{"namespace":"prod"},"n":1.5,"m":{"a":[1]},"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":[]}}'
+	run -0 placectl place -j 2 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_line --index 1 --partial '"placement":{"queue":"root.ns.dev","rule":0,"rule_name":"tag","created":[]}}'
+	assert_line --index 5 --partial '"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":[]}}'
+}
+
 @test "each line is answered at once, before more input comes (tail -f)" {
 	for j in 1 2; do
 		rm -f "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
