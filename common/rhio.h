@@ -14,6 +14,13 @@
  * stream is taken as it is. A file holding several saves loads its last
  * complete one, with a warning.
  *
+ * With opt->from_now (rh-compact) there is no rebuild: every entry, of a
+ * persisted save or a state stream, is dropped when last_used is older
+ * than now - max_age, unless it is in use (live > 0: "active" in a save)
+ * or its last_used is 0 (no time known); counters and the active flag
+ * are kept, so that rh_write_save() writes them back as they were. Nodes
+ * left empty are dropped; info->purged counts what went.
+ *
  * Errors are reported through the struct diag as FILE:LINE:COL and
  * returned as an EXIT_* status: EXIT_NOINPUT (cannot open), EXIT_DATAERR
  * (not a loadable history, or one Slider would refuse under strict),
@@ -34,6 +41,7 @@ struct rh_loadopt {
 	int64_t max_age;	/* ms; 0 keeps every entry (RH_MAX_AGE_DEFAULT) */
 	int max_age_set;	/* given by the user (a warning if it cannot apply) */
 	int64_t now;		/* the save time of an empty (bootstrap) history */
+	int from_now;		/* rh-compact's purge, see above */
 };
 
 struct rh_loadinfo {

@@ -934,6 +934,39 @@ rebuild(struct rh *m, int64_t saved, int64_t max_age)
 	return purged;
 }
 
+/*
+ * rh-compact's purge (opt->from_now): entries not in use whose last use
+ * is older than now - max_age go; nothing else changes. Returns how many
+ * went.
+ */
+static size_t
+purge_unused(struct rh *m, int64_t now, int64_t max_age)
+{
+	int64_t oldest;
+	size_t i, purged = 0;
+	uint32_t j, k;
+
+	if (max_age <= 0)
+		return 0;
+	oldest = now < INT64_MIN + max_age ? INT64_MIN : now - max_age;
+	for (i = 0; i < m->nnodes; i++) {
+		struct rh_node *n = &m->nodes[i];
+
+		for (j = k = 0; j < n->nent; j++) {
+			const struct rh_entry *e = &n->ent[j];
+
+			if (e->live <= 0 && e->last_used != 0 &&
+			    e->last_used < oldest) {
+				purged++;
+				continue;
+			}
+			n->ent[k++] = *e;
+		}
+		n->nent = k;
+	}
+	return purged;
+}
+
 /* The last complete save becomes the model m. */
 static int
 finish(struct rdr *r, struct rh *m, struct rh_loadinfo *info)
@@ -995,7 +1028,9 @@ finish(struct rdr *r, struct rh *m, struct rh_loadinfo *info)
 	if (m->roles_given && s->hroles >= 0 && (size_t)s->hroles != m->nroles)
 		diag_warn(r->d, &p, "the history was saved with %ld roles, %zu "
 		    "are defined", (long)s->hroles, m->nroles);
-	if (!s->is_state)
+	if (r->opt->from_now)
+		purged = purge_unused(w, r->opt->now, r->opt->max_age);
+	else if (!s->is_state)
 		purged = rebuild(w, s->saved, r->opt->max_age);
 	else if (r->opt->max_age_set)
 		diag_warn(r->d, &p, "--max-age applies to persisted saves, not to "
