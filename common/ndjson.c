@@ -582,20 +582,27 @@ next_stream(struct nj_reader *r, struct nj_value *v)
 	return rc;
 }
 
-int
-nj_next(struct nj_reader *r, struct nj_value *v)
+/* Drop the value handed out last time. */
+static void
+drop_last(struct nj_reader *r)
 {
 	if (r->cur != NULL) {
 		json_object_put(r->cur);
 		r->cur = NULL;
 	}
-	if (r->pending > 0) {	/* drop the value handed out last time */
+	if (r->pending > 0) {
 		if (r->mode == NJ_LINES)
 			consume_line(r, r->pending);
 		else
 			consume(r, r->pending);
 		r->pending = 0;
 	}
+}
+
+int
+nj_next(struct nj_reader *r, struct nj_value *v)
+{
+	drop_last(r);
 	if (r->dead)
 		return NJ_EOF;
 	if (r->mode == NJ_LINES)
@@ -603,17 +610,35 @@ nj_next(struct nj_reader *r, struct nj_value *v)
 	return next_stream(r, v);
 }
 
+const char *
+nj_peek(struct nj_reader *r, size_t *avail)
+{
+	size_t i = 0, n;
+	const char *p;
+
+	drop_last(r);
+	if (r->dead)
+		return NULL;
+	p = r->buf + r->beg;
+	n = r->end - r->beg;
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+	    p[i] == '\n'))
+		i++;
+	consume(r, i);
+	*avail = n - i < r->maxlen ? n - i : r->maxlen;
+	return *avail > 0 ? r->buf + r->beg : NULL;
+}
+
+void
+nj_skip(struct nj_reader *r, size_t n)
+{
+	consume(r, n);
+}
+
 int
 nj_next_raw(struct nj_reader *r, struct nj_value *v)
 {
-	if (r->cur != NULL) {
-		json_object_put(r->cur);
-		r->cur = NULL;
-	}
-	if (r->pending > 0) {
-		consume_line(r, r->pending);
-		r->pending = 0;
-	}
+	drop_last(r);
 	if (r->dead)
 		return NJ_EOF;
 	return next_line(r, v, 1);

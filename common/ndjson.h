@@ -98,6 +98,15 @@ int nj_parse(struct nj_reader *, const char *text, size_t len,
  * itself and needs json-c only for some.
  */
 int nj_parse_raw(struct nj_reader *, struct nj_value *);
+/*
+ * For a caller that reads common values itself (NJ_STREAM only): nj_peek
+ * skips the blanks before the next value and points at the bytes already
+ * read from there (*avail of them, at most the record limit), without
+ * reading more; NULL when none are. nj_skip then consumes the n bytes of
+ * a value the caller read; or the caller calls nj_next as usual.
+ */
+const char *nj_peek(struct nj_reader *, size_t *avail);
+void nj_skip(struct nj_reader *, size_t n);
 void nj_close(struct nj_reader *);
 
 /* Exit status for a reader result: NJ_BAD -> 65, NJ_IOERR -> 74, else 0. */

@@ -41,6 +41,7 @@ struct rh_loadopt {
 	int64_t max_age;	/* ms; 0 keeps every entry (RH_MAX_AGE_DEFAULT) */
 	int max_age_set;	/* given by the user (a warning if it cannot apply) */
 	int64_t now;		/* the save time of an empty (bootstrap) history */
+	int general;		/* every record through json-c, no fast path (tests) */
 	int from_now;		/* rh-compact's purge, see above */
 };
 

@@ -84,6 +84,25 @@ fuzz_rh_load_base(struct rh *m, const struct rh_loadopt *opt)
 }
 
 void
+fuzz_rh_same(struct rh *a, struct rh *b)
+{
+	int fa = written(a, rh_write_state), fb = written(b, rh_write_state);
+	char *sa, *sb;
+	size_t na, nb;
+
+	sa = slurp(fa, &na);
+	sb = slurp(fb, &nb);
+	if (na != nb || memcmp(sa, sb, na) != 0) {
+		fprintf(stderr, "one:\n%s\nthe other:\n%s\n", sa, sb);
+		FUZZ_ASSERT(!"the two models are the same");
+	}
+	free(sa);
+	free(sb);
+	close(fa);
+	close(fb);
+}
+
+void
 fuzz_rh_check(struct rh *m, const struct rh_loadopt *opt)
 {
 	struct diag d = DIAG_INIT("fuzz_rh");

@@ -20,5 +20,7 @@ int fuzz_rh_load_base(struct rh *m, const struct rh_loadopt *);
  * the save, table and lists writers.
  */
 void fuzz_rh_check(struct rh *m, const struct rh_loadopt *opt);
+/* a and b write the same state stream. */
+void fuzz_rh_same(struct rh *a, struct rh *b);
 
 #endif
