@@ -1,9 +1,533 @@
 #!/usr/bin/env bats
-# rh-compact.bats - rh-compact: options, behaviour and errors.
+# rh-compact.bats - rh-compact: filter mode, -i, directory mode (lock,
+# choice, write, purge), failures. Sections refer to
+# research/slider-rolehistory.md.
 
 load test_helper
 
-@test "rh-compact --help names every option of the synopsis" {
+NS=org.apache.slider.server.avro
+CDATA="$DATA/compact"
+NOW=2026-11-22T10:00:00Z
+NOWMS=1795341600000
+H=3600000
+NEW=rolehistory-000001a202b2c500.json	# the name of NOW
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+}
+
+# name MS: the history file name of a save at MS.
+name() {
+	printf 'rolehistory-%016x.json' "$1"
+}
+
+# save SAVED ["HOST ROLE ACTIVE LAST_USED"]...: a valid persisted save.
+save() {
+	local t=$1 n=0 e host role active used
+	shift
+	printf '{"entry":{"%s.RoleHistoryHeader":{"version":1,"saved":%s,"savedx":"%x","savedate":"d","roles":2}}}\n' \
+	    "$NS" "$t" "$t"
+	for e in "$@"; do
+		read -r host role active used <<<"$e"
+		printf '{"entry":{"%s.NodeEntryRecord":{"host":"%s","role":%s,"active":%s,"last_used":%s}}}\n' \
+		    "$NS" "$host" "$role" "$active" "$used"
+		n=$((n + 1))
+	done
+	printf '{"entry":{"%s.RoleHistoryFooter":{"count":%s}}}' "$NS" "$n"
+}
+
+# hist DIR KIND:HOURS...: a history directory; each file is named HOURS
+# before NOW (negative: after) and is a valid save (v), empty (e) or
+# broken (b). A valid save at HOURS holds one entry used then, on host
+# hHOURS.
+hist() {
+	local d=$1 spec kind h t
+	shift
+	mkdir -p "$d"
+	for spec in "$@"; do
+		kind=${spec%%:*}
+		h=${spec#*:}
+		t=$((NOWMS - h * H))
+		case $kind in
+		v) save "$t" "h$h 0 false $t" >"$d/$(name "$t")" ;;
+		e) : >"$d/$(name "$t")" ;;
+		b) echo '{broken' >"$d/$(name "$t")" ;;
+		esac
+	done
+}
+
+# at HOURS: the file name HOURS before NOW.
+at() {
+	name $((NOWMS - $1 * H))
+}
+
+# files DIR: the names in DIR, one line.
+files() {
+	ls -A "$1" | tr '\n' ' ' | sed 's/ $//'
+}
+
+# snapshot DIR: names, sizes and contents.
+snapshot() {
+	(cd "$1" && ls -la --time-style=+ . | awk '{ print $1, $5, $NF }' &&
+	    find . -type f -exec cksum {} + | sort)
+}
+
+@test "--help names every option of the synopsis" {
 	run -0 rh-compact --help
 	assert_line --index 0 --regexp '^usage: rh-compact '
+	for o in -i -n -q -v --dry-run --keep --max-age --now --wait -o; do
+		assert_output --partial -- " $o"
+	done
+}
+
+# --- filter mode ---
+
+@test "a state stream loses toolkit records, counters, old entries and empty nodes" {
+	run --separate-stderr rh-compact --now $NOW "$CDATA/state.ndjson"
+	assert_success
+	assert_stderr ""
+	assert_output "$(cat "$CDATA/state.want")"
+	# in use (live 2) though old: kept, still active; requested and
+	# starting are not active (§2.2); exactly at the cutoff: kept
+	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h2\",\"role\":1,\"active\":true,\"last_used\":1790000000000}}}"
+	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h5\",\"role\":2,\"active\":false,\"last_used\":0}}}"
+	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h3\",\"role\":1,\"active\":false,\"last_used\":1794736800000}}}"
+	refute_output --partial '"h4"'
+	refute_output --partial 'placekit'
+	assert_line --index 7 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":5}}}"
+}
+
+@test "duplicates (the last wins), pretty-printing, old entries; active and last_used 0 stay" {
+	run --separate-stderr rh-compact --now $NOW "$CDATA/dups.json"
+	assert_success
+	assert_stderr ""
+	assert_output "$(cat "$CDATA/dups.want")"
+	assert_equal "${#lines[@]}" 5
+}
+
+@test "the output is strictly valid for Slider, and compacting it again changes nothing" {
+	for f in "$CDATA/state.ndjson" "$CDATA/dups.json" \
+	    "$EXAMPLES/history/rolehistory-000001a201692e00.json"; do
+		rh-compact --now $NOW -o "$T/once.json" "$f"
+		run --separate-stderr rh-load --strict --now $NOW "$T/once.json"
+		assert_success
+		assert_stderr ""
+		rh-compact --now $NOW -o "$T/twice.json" "$T/once.json"
+		cmp "$T/once.json" "$T/twice.json"
+	done
+}
+
+@test "a state stream from rh-load and events compacts to what Slider reads" {
+	rh-load -R "$EXAMPLES/resources.json" --now $NOW \
+	    --events "$EXAMPLES/events.ndjson" "$EXAMPLES/history" >"$T/state"
+	run --separate-stderr bash -c 'rh-compact --now "$1" <"$2" |
+	    rh-load --strict --now "$1" --format table' _ $NOW "$T/state"
+	assert_success
+	assert_stderr ""
+	assert_line --index 0 --regexp '^history saved 2026-11-22T10:00:00Z \(1795341600000\): [0-9]+ hosts, [0-9]+ entries, 4 roles, 0 containers$'
+}
+
+@test "--max-age counts back from --now, not from the save; 0 keeps all" {
+	# a was used 1795300000000, 20 minutes before the 6h cutoff from now
+	run --separate-stderr rh-compact --now $NOW --max-age 6h "$CDATA/dups.json"
+	assert_success
+	refute_output --partial '"host":"a"'
+	assert_line --index 2 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"d\",\"role\":1,\"active\":false,\"last_used\":0}}}"
+	# rh-load counts from the save (6h before now): a stays there
+	run --separate-stderr rh-load --now $NOW --max-age 6h "$CDATA/dups.json"
+	assert_line --partial '"host":"a"'
+	run --separate-stderr rh-compact --now $NOW --max-age 0 "$CDATA/dups.json"
+	assert_success
+	assert_line --index 2 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a\",\"role\":0,\"active\":false,\"last_used\":1795300000000}}}"
+	assert_line --index 3 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"b\",\"role\":1,\"active\":false,\"last_used\":1790000000000}}}"
+	assert_line --index 7 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":5}}}"
+}
+
+@test "stdin, a file, -o FILE and a directory read with -o give the same bytes" {
+	rh-compact --now $NOW "$CDATA/dups.json" >"$T/a"
+	rh-compact --now $NOW - <"$CDATA/dups.json" >"$T/b"
+	rh-compact --now $NOW <"$CDATA/dups.json" >"$T/c"
+	rh-compact --now $NOW -o "$T/d" "$CDATA/dups.json"
+	cmp "$T/a" "$T/b"
+	cmp "$T/a" "$T/c"
+	cmp "$T/a" "$T/d"
+	# a directory with -o is only read: newest loadable save, no purge
+	cp -R "$EXAMPLES/history" "$T/h"
+	before=$(snapshot "$T/h")
+	rh-compact --now $NOW -o "$T/e" "$EXAMPLES/history/rolehistory-000001a201692e00.json"
+	run --separate-stderr rh-compact --now $NOW -o "$T/f" "$T/h"
+	assert_success
+	assert_stderr ""
+	cmp "$T/e" "$T/f"
+	assert_equal "$(snapshot "$T/h")" "$before"
+}
+
+@test "-i rewrites the file in place, atomically, keeping its mode" {
+	T=$T/w
+	mkdir "$T"
+	cp "$CDATA/dups.json" "$T/f.json"
+	chmod 640 "$T/f.json"
+	run --separate-stderr rh-compact --now $NOW -i "$T/f.json"
+	assert_success
+	assert_output ""
+	assert_stderr ""
+	assert_equal "$(cat "$T/f.json")" "$(cat "$CDATA/dups.want")"
+	assert_equal "$(stat -c %a "$T/f.json")" 640
+	assert_equal "$(files "$T")" "f.json"
+	# through a symbolic link: the file it names is rewritten
+	cp "$CDATA/state.ndjson" "$T/s.json"
+	ln -s s.json "$T/link.json"
+	rh-compact --now $NOW -i "$T/link.json"
+	assert_equal "$(readlink "$T/link.json")" s.json
+	assert_equal "$(cat "$T/s.json")" "$(cat "$CDATA/state.want")"
+}
+
+@test "-i --dry-run and -v say what is done; --dry-run changes nothing" {
+	cp "$CDATA/dups.json" "$T/f.json"
+	run --separate-stderr rh-compact --now $NOW -n -i "$T/f.json"
+	assert_success
+	assert_output "write $T/f.json (2 entries)"
+	assert_stderr ""
+	cmp "$CDATA/dups.json" "$T/f.json"
+	run --separate-stderr rh-compact --now $NOW --dry-run "$CDATA/dups.json"
+	assert_output "write - (2 entries)"
+	run --separate-stderr rh-compact --now $NOW -v -i "$T/f.json"
+	assert_success
+	assert_output ""
+	assert_stderr "rh-compact: load $T/f.json
+rh-compact: write $T/f.json (2 entries)"
+	cmp "$CDATA/dups.want" "$T/f.json"
+}
+
+@test "a broken file is 65 and -i leaves it as it was; a missing one is 66" {
+	T=$T/w
+	mkdir "$T"
+	printf '{"entry":{"%s.RoleHistoryHeader":{"version":1,"saved":1}}}\n{broken\n' "$NS" >"$T/b.json"
+	cp "$T/b.json" "$T/orig"
+	run --separate-stderr rh-compact --now $NOW -i "$T/b.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-compact: $T/b.json:3:1: unexpected end of file"
+	cmp "$T/orig" "$T/b.json"
+	assert_equal "$(files "$T")" "b.json orig"
+	run --separate-stderr rh-compact --now $NOW "$T/none.json"
+	assert_failure "$EXIT_NOINPUT"
+	assert_stderr_partial "$T/none.json"
+	assert_output ""
+	: >"$T/empty.json"
+	run --separate-stderr rh-compact --now $NOW -i "$T/empty.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-compact: $T/empty.json: no history: the input is empty"
+}
+
+@test "usage errors: -i with stdin, a directory or -o; --keep and --wait off a directory" {
+	mkdir "$T/d"
+	cp "$CDATA/dups.json" "$T/f.json"
+	run --separate-stderr rh-compact -i
+	assert_failure "$EXIT_USAGE"
+	assert_stderr "rh-compact: -i needs a FILE, not standard input
+Try 'rh-compact --help'."
+	run --separate-stderr rh-compact -i -
+	assert_failure "$EXIT_USAGE"
+	run --separate-stderr rh-compact -i "$T/d"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr "rh-compact: -i rewrites a file: '$T/d' is a directory (a directory is compacted without -i)
+Try 'rh-compact --help'."
+	run --separate-stderr rh-compact -i -o "$T/o" "$T/f.json"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr "rh-compact: -i and -o cannot be used together
+Try 'rh-compact --help'."
+	run --separate-stderr rh-compact --keep 2 "$T/f.json"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr "rh-compact: --keep applies to a history directory compacted in place
+Try 'rh-compact --help'."
+	run --separate-stderr rh-compact --wait -o "$T/o" "$T/d"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "rh-compact: --wait applies to a history directory"
+	run --separate-stderr rh-compact --keep 0 "$T/d"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "rh-compact: --keep: "
+	run --separate-stderr rh-compact "$T/d" "$T/f.json"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "one history at most"
+	assert_equal "$(files "$T/d")" ""
+	cmp "$CDATA/dups.json" "$T/f.json"
+}
+
+# --- directory mode ---
+
+@test "a directory: the newest save compacted under the name of now, the older ones deleted" {
+	cp -R "$EXAMPLES/history" "$T/h"
+	rh-compact --now $NOW "$EXAMPLES/history/rolehistory-000001a201692e00.json" >"$T/want"
+	run --separate-stderr rh-compact -v --now $NOW "$T/h"
+	assert_success
+	assert_output ""
+	assert_stderr "rh-compact: load $T/h/rolehistory-000001a201692e00.json
+rh-compact: write $T/h/$NEW (8 entries)
+rh-compact: delete $T/h/rolehistory-000001a1fd8c6900.json
+rh-compact: delete $T/h/rolehistory-000001a201692e00.json"
+	assert_equal "$(files "$T/h")" "$NEW"
+	cmp "$T/want" "$T/h/$NEW"
+	run --separate-stderr rh-load --strict --now $NOW "$T/h"
+	assert_success
+	assert_stderr ""
+	# quiet without -v; a trailing slash names the files with one
+	cp -R "$EXAMPLES/history" "$T/g"
+	run --separate-stderr rh-compact --now $NOW "$T/g/"
+	assert_success
+	assert_output ""
+	assert_stderr ""
+	assert_equal "$(files "$T/g")" "$NEW"
+}
+
+@test "--dry-run prints the plan and changes nothing" {
+	hist "$T/h" v:1 v:2 e:3 b:4
+	before=$(snapshot "$T/h")
+	run --separate-stderr rh-compact --dry-run --now $NOW "$T/h"
+	assert_success
+	assert_stderr ""
+	assert_output "load $T/h/$(at 1)
+write $T/h/$NEW (1 entry)
+delete $T/h/$(at 4)
+delete $T/h/$(at 3)
+delete $T/h/$(at 2)
+delete $T/h/$(at 1)"
+	assert_equal "$(snapshot "$T/h")" "$before"
+	# and what it says is what it then does
+	plan=$output
+	run --separate-stderr rh-compact -v --now $NOW "$T/h"
+	assert_success
+	assert_equal "$stderr" "$(sed 's/^/rh-compact: /' <<<"$plan")"
+	assert_equal "$(files "$T/h")" "$NEW"
+}
+
+@test "--keep N: the new save counts first; broken and empty files between kept saves stay" {
+	hist "$T/h" v:1 b:2 v:3 e:4 v:5 v:6
+	run --separate-stderr rh-compact --keep 3 --now $NOW "$T/h"
+	assert_success
+	assert_stderr ""
+	assert_equal "$(files "$T/h")" "$(at 3) $(at 2) $(at 1) $NEW"
+	hist "$T/k" v:1 b:2 v:3 e:4 v:5 v:6
+	rh-compact --keep 2 --now $NOW "$T/k"
+	assert_equal "$(files "$T/k")" "$(at 1) $NEW"
+	hist "$T/m" v:1 b:2 v:3
+	rh-compact --keep 10 --now $NOW "$T/m"
+	assert_equal "$(files "$T/m")" "$(at 3) $(at 2) $(at 1) $NEW"
+}
+
+@test "broken and empty files newer than the loaded save are skipped with a warning, never deleted" {
+	hist "$T/h" e:1 b:2 v:3 v:4 b:5 e:6
+	run --separate-stderr rh-compact --now $NOW "$T/h"
+	assert_success
+	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
+rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file"
+	assert_equal "$(files "$T/h")" "$(at 2) $(at 1) $NEW"
+	# the entry of the save at 3 hours, written under the name of now
+	assert_equal "$(sed -n 3p "$T/h/$NEW")" \
+	    "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h3\",\"role\":0,\"active\":false,\"last_used\":$((NOWMS - 3 * H))}}}"
+}
+
+@test "clocks going backwards: a save named later than --now is loaded, kept and warned about" {
+	hist "$T/h" v:-2 b:-1 v:3 e:4
+	run --separate-stderr rh-compact -v --now $NOW "$T/h"
+	assert_success
+	assert_stderr "rh-compact: load $T/h/$(at -2)
+rh-compact: $T/h/$(at -2): warning: this save is named later than --now: the new save '$NEW' sorts before it, Slider will load this one (the clock went backwards?)
+rh-compact: write $T/h/$NEW (1 entry)
+rh-compact: delete $T/h/$(at 4)
+rh-compact: delete $T/h/$(at 3)"
+	assert_equal "$(files "$T/h")" "$NEW $(at -1) $(at -2)"
+	# a broken file later than now, the loaded one before now: kept too
+	hist "$T/k" b:-1 v:3 v:4
+	run --separate-stderr rh-compact -q --now $NOW "$T/k"
+	assert_success
+	assert_stderr ""
+	assert_equal "$(files "$T/k")" "$NEW $(at -1)"
+}
+
+@test "the same --now twice: the new save replaces itself, the second run changes no byte" {
+	hist "$T/h" v:1 v:2
+	rh-compact --now $NOW "$T/h"
+	cp "$T/h/$NEW" "$T/first"
+	run --separate-stderr rh-compact -v --now $NOW "$T/h"
+	assert_success
+	assert_stderr "rh-compact: load $T/h/$NEW
+rh-compact: write $T/h/$NEW (1 entry)"
+	assert_equal "$(files "$T/h")" "$NEW"
+	cmp "$T/first" "$T/h/$NEW"
+}
+
+@test "a file of the new save's name that was not loaded: 75, nothing changes" {
+	hist "$T/h" v:1 v:2 e:0
+	before=$(snapshot "$T/h")
+	run --separate-stderr rh-compact --now $NOW "$T/h"
+	assert_failure "$EXIT_TEMPFAIL"
+	assert_stderr "rh-compact: $T/h/$NEW: warning: skipping this file: it is empty
+rh-compact: $T/h/$NEW: a save of this very time exists and is not the one loaded: left alone, try again later"
+	assert_equal "$(snapshot "$T/h")" "$before"
+	# not a regular file: 73
+	hist "$T/k" v:1
+	mkdir "$T/k/$NEW"
+	run --separate-stderr rh-compact --now $NOW "$T/k"
+	assert_failure "$EXIT_CANTCREAT"
+	assert_stderr "rh-compact: $T/k/$NEW: cannot create the new save: a file of that name is in the way"
+	assert_equal "$(files "$T/k")" "$(at 1) $NEW"
+}
+
+@test "nothing loadable: a warning, status 0, nothing changes" {
+	hist "$T/h" e:1 b:2
+	echo other >"$T/h/notes.txt"
+	before=$(snapshot "$T/h")
+	run --separate-stderr rh-compact --now $NOW "$T/h"
+	assert_success
+	assert_output ""
+	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
+rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file
+rh-compact: $T/h: warning: no loadable history: nothing to compact, nothing changed"
+	assert_equal "$(snapshot "$T/h")" "$before"
+	mkdir "$T/empty"
+	run --separate-stderr rh-compact -q --now $NOW "$T/empty"
+	assert_success
+	assert_stderr ""
+	assert_equal "$(files "$T/empty")" ""
+	run --separate-stderr rh-compact --now $NOW "$T/none"
+	assert_failure "$EXIT_NOINPUT"
+}
+
+@test "a held lock (flock DIR): 75 and nothing changes; --wait waits for it" {
+	hist "$T/h" v:1 v:2
+	before=$(snapshot "$T/h")
+	flock "$T/h" sh -c 'touch "$1"; sleep 1' _ "$T/held" 3>&- &
+	while [ ! -e "$T/held" ]; do sleep 0.05; done
+	run --separate-stderr rh-compact --now $NOW "$T/h"
+	assert_failure "$EXIT_TEMPFAIL"
+	assert_stderr "rh-compact: $T/h: history directory is locked by another process (--wait waits for it)"
+	assert_equal "$(snapshot "$T/h")" "$before"
+	run --separate-stderr rh-compact --wait --now $NOW "$T/h"
+	assert_success
+	assert_equal "$(files "$T/h")" "$NEW"
+	wait
+	# the lock is a flock(2) on the directory: rh-compact holds it
+	# while it works, and a 'flock -n DIR' meanwhile fails
+	run flock -n "$T/h" true
+	assert_success
+}
+
+@test "an unwritable directory: 73, nothing changes" {
+	hist "$T/h" v:1 v:2
+	chmod 555 "$T/h"
+	before=$(snapshot "$T/h")
+	local as=()
+	if [ "$(id -u)" -eq 0 ]; then
+		# root writes anyway: run as nobody, if nobody can reach the tool
+		command -v setpriv >/dev/null || skip "root, and no setpriv to drop privileges"
+		as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+		"${as[@]}" rh-compact --version >/dev/null 2>&1 ||
+			skip "root, and nobody cannot run the tool from this build tree"
+		local p=$T
+		while [ "$p" != / ]; do
+			[ -x "$p" ] && "${as[@]}" test -x "$p" || chmod o+x "$p"
+			p=$(dirname "$p")
+		done
+	fi
+	run --separate-stderr "${as[@]}" rh-compact --now $NOW "$T/h"
+	assert_failure "$EXIT_CANTCREAT"
+	assert_stderr "rh-compact: cannot create '$T/h/$NEW': Permission denied"
+	assert_equal "$(snapshot "$T/h")" "$before"
+	# -o into a directory nobody can write, root included
+	run --separate-stderr rh-compact --now $NOW -o /proc/rh-compact.json "$T/h"
+	assert_failure "$EXIT_CANTCREAT"
+	assert_stderr_partial "rh-compact: cannot create '/proc/rh-compact.json': "
+}
+
+# --- failures while writing ---
+
+@test "-o /dev/full is 74" {
+	run --separate-stderr rh-compact --now $NOW -o /dev/full "$CDATA/dups.json"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "rh-compact: cannot write '/dev/full': No space left on device"
+	run --separate-stderr bash -c 'rh-compact --now "$1" "$2" >/dev/full' _ $NOW "$CDATA/dups.json"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "rh-compact: write error: No space left on device"
+	run --separate-stderr bash -c 'rh-compact -n --now "$1" "$2" >/dev/full' _ $NOW "$EXAMPLES/history"
+	assert_failure "$EXIT_IOERR"
+}
+
+# big HOSTS FILE: a save of HOSTS hosts x 4 roles, all recent.
+big() {
+	awk -v ns=$NS -v t=$((NOWMS - H)) -v n="$1" 'BEGIN {
+		printf "{\"entry\":{\"%s.RoleHistoryHeader\":{\"version\":1,\"saved\":%s,\"savedx\":\"x\",\"savedate\":\"d\",\"roles\":4}}}\n", ns, t
+		for (i = 0; i < n; i++) for (r = 0; r < 4; r++)
+			printf "{\"entry\":{\"%s.NodeEntryRecord\":{\"host\":\"host%05d.example.com\",\"role\":%d,\"active\":false,\"last_used\":%s}}}\n", ns, i, r, t
+		printf "{\"entry\":{\"%s.RoleHistoryFooter\":{\"count\":%d}}}", ns, n * 4
+	}' >"$2"
+}
+
+@test "a file size limit hit mid-write (ulimit -f) is 74; -i and the directory stay intact" {
+	T=$T/w
+	mkdir "$T"
+	big 2000 "$T/f.json"
+	cp "$T/f.json" "$T/orig"
+	[ "$(stat -c %s "$T/f.json")" -gt 400000 ]
+	run --separate-stderr bash -c 'ulimit -f 128 && rh-compact -i --now "$1" "$2"' _ $NOW "$T/f.json"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "rh-compact: cannot write '$T/f.json': File too large"
+	cmp "$T/orig" "$T/f.json"
+	assert_equal "$(files "$T")" "f.json orig"
+	mkdir "$T/h"
+	cp "$T/f.json" "$T/h/$(at 1)"
+	hist "$T/h" v:2
+	before=$(snapshot "$T/h")
+	run --separate-stderr bash -c 'ulimit -f 128 && rh-compact --now "$1" "$2"' _ $NOW "$T/h"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "rh-compact: cannot write '$T/h/$NEW': File too large"
+	assert_equal "$(snapshot "$T/h")" "$before"
+}
+
+# shim: LD_PRELOAD for tests/inject's shim, sanitizer runtime first.
+shim() {
+	local so=$TOP_BUILDDIR/tests/inject/libinject.so asan
+	[ -e "$so" ] || skip "tests/inject/libinject.so is not built"
+	if grep -q '^SAN_CFLAGS = .*-fsanitize' "$TOP_BUILDDIR/Makefile"; then
+		asan=$(ldd "$TOP_BUILDDIR/cmd/rh-compact" | awk '/libasan/ { print $3 }')
+		[ -z "$asan" ] || so="$asan $so"
+	fi
+	echo "$so"
+}
+
+@test "a deletion that fails is 74 after the new save is durable; the rest is deleted" {
+	local so
+	so=$(shim)
+	hist "$T/h" v:1 v:2 v:3
+	run --separate-stderr env LD_PRELOAD="$so" INJECT_FN=unlink \
+	    INJECT_PATH="*/$(at 2)" rh-compact -v --now $NOW "$T/h"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "rh-compact: load $T/h/$(at 1)
+rh-compact: write $T/h/$NEW (1 entry)
+rh-compact: delete $T/h/$(at 3)
+rh-compact: $T/h/$(at 2): cannot delete: Input/output error
+rh-compact: delete $T/h/$(at 1)"
+	assert_equal "$(files "$T/h")" "$(at 2) $NEW"
+	# the next run finishes the job
+	run --separate-stderr rh-compact --now $NOW "$T/h"
+	assert_success
+	assert_equal "$(files "$T/h")" "$NEW"
+}
+
+@test "a read error in the directory stops the job: 74, nothing changes" {
+	local so
+	so=$(shim)
+	hist "$T/h" v:1 v:2
+	before=$(snapshot "$T/h")
+	run --separate-stderr env LD_PRELOAD="$so" INJECT_FN=read \
+	    INJECT_PATH="*/$(at 1)" rh-compact --now $NOW "$T/h"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: read error: Input/output error
+rh-compact: $T/h/$(at 1): a file that cannot be read is not a broken one: stopping, nothing was changed"
+	assert_equal "$(snapshot "$T/h")" "$before"
+	# in a file --keep looks at
+	run --separate-stderr env LD_PRELOAD="$so" INJECT_FN=read \
+	    INJECT_PATH="*/$(at 2)" rh-compact --keep 3 --now $NOW "$T/h"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "rh-compact: $T/h/$(at 2): cannot read this file: nothing was changed"
+	assert_equal "$(snapshot "$T/h")" "$before"
 }
