@@ -254,6 +254,65 @@ $(placed 2 192.168.1.85 1500000000000 1500000030000)"
 	assert_output "$(open 0 1)"
 }
 
+# --- requests answered: rh-request | rh-load --events (cases 37-39, 57, 59) ---
+# F5 has 7 live role0 instances: with desired 0 every allocation would be
+# surplus, so these use desired 20.
+
+f5_wanted() {
+	sed 's/"name":"role0","id":0,"desired":0/"name":"role0","id":0,"desired":20/' "$F5"
+}
+
+@test "testCompletedRequestDropsNode / testTwoRequests: allocations answer placed requests (cases 37, 38)" {
+	rh-request -r role0 -n 2 --now 100 - < <(f5_wanted) > "$T/s.json"
+	printf '%s\n' '{"event":"allocated","container":"c1","host":"age3-[0,0,0]","priority":0,"time":200}' > "$T/ev"
+	run -0 rh-load -q --events "$T/ev" "$T/s.json"
+	assert_line "$(placed 0 'age2-[0,0,0]' 100 1100)"
+	refute_line "$(placed 0 'age3-[0,0,0]' 100 1100)"
+	printf '%s\n' '{"event":"allocated","container":"c2","host":"age2-[0,0,0]","priority":0,"time":300}' >> "$T/ev"
+	run -0 rh-load -q --events "$T/ev" "$T/s.json"
+	refute_output --partial placekit.Request
+}
+
+@test "testThreeRequestsOneUnsatisified: the full allocation returns the unsatisfied host (case 39)" {
+	{ hdr 0 1; role T0 0 0 3 30000; ent age2 0 false 2; ent age3 0 false 3; foot 2; } |
+	    sed 's/"desired":0/"desired":3/' > "$T/t.json"
+	rh-request -r T0 -n 3 --now 100 "$T/t.json" > "$T/s.json"
+	run -0 grep -c placekit.Request "$T/s.json"
+	assert_output 3
+	printf '%s\n' \
+	    '{"event":"allocated","container":"c1","host":"age3","priority":0,"time":200}' \
+	    '{"event":"allocated","container":"c2","host":"three","priority":1073741824,"time":300}' \
+	    '{"event":"allocated","container":"c3","host":"four","priority":0,"time":400}' > "$T/ev"
+	run -0 rh-load --events "$T/ev" "$T/s.json"
+	refute_output --partial placekit.Request
+	run -0 rh-load --events "$T/ev" --format lists "$T/s.json"
+	assert_output "0 T0: age2"
+	# and the next request goes there
+	run -0 bash -c "rh-load --events '$T/ev' '$T/s.json' | rh-request -r T0 -n 1 --now 500 --emit requests"
+	assert_output "$(placed 0 age2 500 30500)"
+}
+
+@test "testStartFailed: a failed start does not bring the host back (case 57)" {
+	rh-request -r role0 -n 1 --now 100 - < <(f5_wanted) > "$T/s.json"
+	printf '%s\n' \
+	    '{"event":"allocated","container":"c1","host":"age3-[0,0,0]","priority":0,"time":200}' \
+	    '{"event":"start_failed","container":"c1","time":300}' > "$T/ev"
+	run -0 bash -c "rh-load --events '$T/ev' '$T/s.json' | rh-request -r role0 -n 2 --now 400 --emit requests"
+	assert_output "$(placed 0 'age2-[0,0,0]' 400 1400)
+$(open 0 400)"
+}
+
+@test "testContainerFailed: a long-lived failure puts the host back at the head (case 59)" {
+	rh-request -r role0 -n 1 --now 100 - < <(f5_wanted) > "$T/s.json"
+	printf '%s\n' \
+	    '{"event":"allocated","container":"c1","host":"age3-[0,0,0]","priority":0,"time":200}' \
+	    '{"event":"started","container":"c1","time":300}' \
+	    '{"event":"completed","container":"c1","exit_status":1,"time":3600300}' > "$T/ev"
+	run -0 bash -c "rh-load --events '$T/ev' '$T/s.json' | rh-request -r role0 -n 2 --now 3600400 --emit requests"
+	assert_output "$(placed 0 'age3-[0,0,0]' 3600400 3601400)
+$(placed 0 'age2-[0,0,0]' 3600400 3601400)"
+}
+
 # --- escalation (section F, cases 46-50, 133) ---
 
 @test "testIssuedEscalatedRequest: the deadline must be passed, strictly (cases 46, 133)" {
