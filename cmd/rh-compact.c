@@ -43,7 +43,7 @@ static const char help[] =
 
 struct args {
 	const char *in, *out;
-	int inplace, dry_run, verbose, wait;
+	int inplace, dry_run, verbose, wait, isdir;
 	long keep;
 	int keep_set;
 	int64_t now, max_age;
@@ -76,6 +76,7 @@ filter(const struct args *a, struct ob *log, struct diag *d)
 	struct output out;
 	struct rh m;
 	const char *to = a->out != NULL ? a->out : "-";
+	char *loaded = NULL;
 	int rc;
 
 	rh_loadopt_init(&opt);
@@ -84,9 +85,18 @@ filter(const struct args *a, struct ob *log, struct diag *d)
 	opt.max_age = a->max_age;
 	opt.max_age_set = 1;
 	rh_init(&m);
-	if ((rc = rh_load(&m, a->in, &opt, NULL, d)) != 0)
+	if (a->isdir) {		/* read only: as the directory job loads */
+		struct pos p = { a->in, 0, 0 };
+
+		if ((rc = rh_dir_load(&m, a->in, &opt, &loaded, d)) != 0)
+			goto done;
+		if (loaded == NULL)
+			diag_warn(d, &p, "no loadable history: an empty save");
+	} else if ((rc = rh_load(&m, a->in, &opt, NULL, d)) != 0)
 		goto done;
-	say(d, NULL, log, "load", a->in, (size_t)-1);
+	if (!a->isdir || loaded != NULL)
+		say(d, NULL, log, "load", a->isdir ? loaded : a->in,
+		    (size_t)-1);
 	if ((rc = out_open(&out, a->dry_run ? "-" : a->out, d)) != 0)
 		goto done;
 	if (a->dry_run)
@@ -97,6 +107,7 @@ filter(const struct args *a, struct ob *log, struct diag *d)
 	if (rc == 0 && !a->dry_run)
 		say(d, NULL, log, "write", to, rh_entry_count(&m));
 done:
+	free(loaded);
 	rh_free(&m);
 	return rc;
 }
@@ -199,7 +210,7 @@ main(int argc, char **argv)
 		opt_usage(&d, "-i and -o cannot be used together");
 	if (a.inplace && strcmp(a.in, "-") == 0)
 		opt_usage(&d, "-i needs a FILE, not standard input");
-	isdir = strcmp(a.in, "-") != 0 && stat(a.in, &st) == 0 &&
+	a.isdir = isdir = strcmp(a.in, "-") != 0 && stat(a.in, &st) == 0 &&
 	    S_ISDIR(st.st_mode);
 	if (a.inplace && isdir)
 		opt_usage(&d, "-i rewrites a file: '%s' is a directory "

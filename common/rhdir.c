@@ -80,12 +80,11 @@ rh_dir_lock(const char *dir, int wait, int *fd, struct diag *d)
 struct job {
 	const struct rh_dirjob *j;
 	struct diag *d;
-	struct rh m;		/* the loaded save */
+	struct rh *m;		/* the loaded save */
 	struct rh_loadopt opt;
 	struct rh_dirfile *f;
 	size_t n;
 	size_t loaded;		/* the loaded save's index, n: none */
-	char **names;		/* rh_dir_list(), until moved into f */
 	char *wpath;		/* the new save's path */
 	char wname[SAVENAME_MAX];
 };
@@ -99,7 +98,6 @@ job_free(struct job *jb)
 		free(jb->f[i].path);
 	free(jb->f);
 	free(jb->wpath);
-	rh_free(&jb->m);
 }
 
 /* A line to the dry-run plan, or to the -v log once done. */
@@ -172,6 +170,27 @@ try_load(struct job *jb, struct rh *m, size_t i, int probe)
 	    "broken one: stopping, nothing was changed");
 }
 
+/* The candidates, newest first, into jb->f. */
+static int
+list(struct job *jb)
+{
+	char **names;
+	size_t i;
+	int rc;
+
+	if ((rc = rh_dir_list(jb->j->dir, &names, &jb->n, jb->d)) != 0)
+		return rc;
+	jb->f = xreallocarray(NULL, jb->n + 1, sizeof *jb->f);
+	for (i = 0; i < jb->n; i++) {
+		jb->f[i].path = names[i];
+		jb->f[i].name = strrchr(names[i], '/') + 1;
+		jb->f[i].kind = RH_F_UNKNOWN;
+		jb->f[i].del = 0;
+	}
+	free(names);
+	return 0;
+}
+
 /* Load the newest loadable save; jb->loaded = n when there is none. */
 static int
 load(struct job *jb)
@@ -180,7 +199,7 @@ load(struct job *jb)
 	int rc;
 
 	for (i = 0; i < jb->n; i++) {
-		if ((rc = try_load(jb, &jb->m, i, 0)) == 0)
+		if ((rc = try_load(jb, jb->m, i, 0)) == 0)
 			break;
 		if (rc != 1)
 			return rc;
@@ -278,7 +297,7 @@ write_save(struct job *jb)
 		return rc;
 	o = xmalloc(sizeof *o);
 	ob_init(o, a.fd);
-	rh_write_save(&jb->m, o, jb->j->now);
+	rh_write_save(jb->m, o, jb->j->now);
 	err = ob_finish(o);
 	free(o);
 	if (err != 0) {
@@ -332,18 +351,8 @@ run(struct job *jb, int dirfd)
 	struct pos p = { j->dir, 0, 0 };
 	int rc;
 
-	if ((rc = rh_dir_list(j->dir, &jb->names, &jb->n, jb->d)) != 0)
+	if ((rc = list(jb)) != 0)
 		return rc;
-	jb->f = xreallocarray(NULL, jb->n + 1, sizeof *jb->f);
-	for (i = 0; i < jb->n; i++) {
-		jb->f[i].path = jb->names[i];
-		jb->f[i].name = strrchr(jb->names[i], '/') + 1;
-		jb->f[i].kind = RH_F_UNKNOWN;
-		jb->f[i].del = 0;
-	}
-	free(jb->names);
-	jb->names = NULL;
-
 	rh_dir_savename(j->now, jb->wname);
 	jb->wpath = xmalloc(len + sizeof jb->wname + 1);
 	sprintf(jb->wpath, "%s%s%s", j->dir,
@@ -369,7 +378,7 @@ run(struct job *jb, int dirfd)
 	rh_dir_plan(jb->f, jb->n, jb->loaded, jb->wname, j->keep);
 
 	if (j->dry_run) {
-		say(jb, "write", jb->wpath, rh_entry_count(&jb->m));
+		say(jb, "write", jb->wpath, rh_entry_count(jb->m));
 		for (i = jb->n; i-- > 0;)
 			if (jb->f[i].del)
 				say(jb, "delete", jb->f[i].path, (size_t)-1);
@@ -377,20 +386,45 @@ run(struct job *jb, int dirfd)
 	}
 	if ((rc = write_save(jb)) != 0)
 		return rc;
-	say(jb, "write", jb->wpath, rh_entry_count(&jb->m));
+	say(jb, "write", jb->wpath, rh_entry_count(jb->m));
 	return purge(jb, dirfd);
+}
+
+int
+rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *opt,
+    char **loaded, struct diag *d)
+{
+	struct rh_dirjob j;
+	struct job jb;
+	int rc;
+
+	memset(&j, 0, sizeof j);
+	memset(&jb, 0, sizeof jb);
+	j.dir = dir;
+	jb.j = &j;
+	jb.d = d;
+	jb.m = m;
+	jb.opt = *opt;
+	*loaded = NULL;
+	if ((rc = list(&jb)) == 0 && (rc = load(&jb)) == 0 &&
+	    jb.loaded < jb.n)
+		*loaded = xstrdup(jb.f[jb.loaded].path);
+	job_free(&jb);
+	return rc;
 }
 
 int
 rh_dir_compact(const struct rh_dirjob *j, struct diag *d)
 {
 	struct job jb;
+	struct rh m;
 	int rc, fd;
 
 	memset(&jb, 0, sizeof jb);
 	jb.j = j;
 	jb.d = d;
-	rh_init(&jb.m);
+	rh_init(&m);
+	jb.m = &m;
 	rh_loadopt_init(&jb.opt);
 	jb.opt.from_now = 1;
 	jb.opt.now = j->now;
@@ -401,5 +435,6 @@ rh_dir_compact(const struct rh_dirjob *j, struct diag *d)
 	rc = run(&jb, fd);
 	close(fd);		/* unlocks */
 	job_free(&jb);
+	rh_free(&m);
 	return rc;
 }

@@ -36,6 +36,7 @@
 
 #include "diag.h"
 #include "obuf.h"
+#include "rhio.h"
 
 /* What a history file is, as far as the job had to know. */
 enum rh_fkind {
@@ -70,6 +71,15 @@ void rh_dir_savename(int64_t t, char *buf);
  * (held by another process) after reporting.
  */
 int rh_dir_lock(const char *dir, int wait, int *fd, struct diag *);
+
+/*
+ * Load the newest loadable save of dir into m (with opt) as the job does:
+ * empty and broken files skipped with a warning, any other failure
+ * stops. *loaded is the path loaded (malloc'd), NULL when nothing
+ * loads (m is then untouched). 0 or an EXIT_* status after reporting.
+ */
+int rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *,
+    char **loaded, struct diag *);
 
 struct rh_dirjob {
 	const char *dir;

@@ -162,6 +162,18 @@ snapshot() {
 	assert_equal "$(snapshot "$T/h")" "$before"
 }
 
+@test "a directory read with -o and nothing loadable: an empty save, a warning" {
+	hist "$T/h" e:1 b:2
+	run --separate-stderr rh-compact -v --now $NOW -o "$T/out" "$T/h"
+	assert_success
+	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
+rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file
+rh-compact: $T/h: warning: no loadable history: an empty save
+rh-compact: write $T/out (0 entries)"
+	assert_equal "$(sed -n '3,$p' "$T/out")" "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":0}}}"
+	assert_equal "$(files "$T/h")" "$(at 2) $(at 1)"
+}
+
 @test "-i rewrites the file in place, atomically, keeping its mode" {
 	T=$T/w
 	mkdir "$T"
