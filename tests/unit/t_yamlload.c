@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "exitcode.h"
@@ -33,23 +32,12 @@ load(const char *text)
 	return rc;
 }
 
-/* Did the work since t0 take well under a second? Not timed under valgrind. */
-static void
-fast(clock_t t0, const char *what)
-{
-	if (getenv("PK_VALGRIND") != NULL)
-		ok(1, "%s # SKIP not timed under valgrind", what);
-	else
-		ok((clock() - t0) * 1000 / CLOCKS_PER_SEC < 1000, "%s", what);
-}
-
 int
 main(void)
 {
 	struct yl_node *n, *q;
 	char *big;
 	size_t i, len;
-	clock_t t0;
 
 	is_int(load("partitions:\n  - name: default\n    queues:\n      - name: root\n"
 	    "        parent: true\n"), 0, "a small configuration");
@@ -107,11 +95,9 @@ main(void)
 		    (int)('a' + i - 1));
 		strcat(big, line);
 	}
-	t0 = clock();
 	is_int(load(big), -1, "billion laughs");
 	ok(strstr(errbuf, "aliases expand to more than 1000000 nodes") != NULL,
 	    "is refused by the alias budget");
-	fast(t0, "well within a second");
 	free(big);
 
 	big = malloc(2 * 300 + 8);
@@ -141,16 +127,15 @@ main(void)
 	/*
 	 * Found by timing hostile configurations: duplicate keys and anchors
 	 * were found by linear search, so 100000 keys or anchors took a
-	 * minute. Now hashed: well within a second each.
+	 * minute. Now hashed (this suite is not timed: were it quadratic
+	 * again, 'make check' would crawl here).
 	 */
 	big = malloc(100000 * 24 + 64);
 	for (i = 0, len = 0; i < 100000; i++)
 		len += (size_t)sprintf(big + len, "k%zu: &a%zu v\n", i, i);
 	strcpy(big + len, "last: *a99999\nk77: again\n");
-	t0 = clock();
 	is_int(load(big), -1, "100000 keys and anchors, then a duplicate");
 	is_str(errbuf, "t: q.yaml:100002:1: duplicate key 'k77'\n", "is found");
-	fast(t0, "well within a second");
 	free(big);
 
 	/* 4 MB of YAML made 2000000 nodes and 250 MB of memory */
