@@ -104,9 +104,9 @@ js_int(struct js *c, int64_t *v)
 	if (p < c->e && *p == '-')
 		neg = 1, p++;
 	d = p;
-	while (p < c->e && *p >= '0' && *p <= '9' && p - d < 19)
+	while (p < c->e && *p >= '0' && *p <= '9' && p - d < 18)
 		x = 10 * x + (*p++ - '0');
-	if (p == d || p - d > 18 || (*d == '0' && p - d > 1))
+	if (p == d || (*d == '0' && p - d > 1))
 		return 0;
 	if (p < c->e && ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' ||
 	    *p == 'E'))
