@@ -18,6 +18,19 @@
 
 #define NONUM SIZE_MAX
 
+#ifndef HAVE_MEMRCHR
+static void *
+memrchr(const void *s, int c, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s + n;
+
+	while (n-- > 0)
+		if (*--p == (unsigned char)c)
+			return (void *)p;
+	return NULL;
+}
+#endif
+
 void
 nj_init(struct nj_reader *r, int fd, const char *name, enum nj_mode mode,
     struct diag *d)
@@ -591,11 +604,12 @@ drop_last(struct nj_reader *r)
 		r->cur = NULL;
 	}
 	if (r->pending > 0) {
-		if (r->mode == NJ_LINES)
+		if (r->mode == NJ_LINES && !r->pending_block)
 			consume_line(r, r->pending);
 		else
 			consume(r, r->pending);
 		r->pending = 0;
+		r->pending_block = 0;
 	}
 }
 
@@ -653,9 +667,62 @@ nj_parse_raw(struct nj_reader *r, struct nj_value *v)
 	return line_value(r, v->len, skip, v);
 }
 
+/*
+ * Every complete line buffered, reading until there is one; at the end
+ * of input, the last line without its newline. A line that outgrows the
+ * limit before its newline arrives is reported here, as next_line does.
+ */
 int
-nj_parse(struct nj_reader *r, const char *text, size_t len,
-    const struct pos *at, struct nj_value *v)
+nj_next_block(struct nj_reader *r, struct nj_value *v)
+{
+	const char *p, *nl;
+	size_t n;
+	int rc;
+
+	drop_last(r);
+	if (r->dead)
+		return NJ_EOF;
+	for (;;) {
+		p = r->buf + r->beg;
+		n = r->end - r->beg;
+		if (r->skipping) {	/* drop the rest of an overlong line */
+			if ((nl = memchr(p, '\n', n)) != NULL) {
+				r->skipping = 0;
+				consume(r, (size_t)(nl - p) + 1);
+				continue;
+			}
+			r->col += (unsigned long)n;
+			r->beg = r->end;
+		} else if ((nl = memrchr(p + r->nl_off, '\n', n - r->nl_off))
+		    != NULL) {
+			n = (size_t)(nl - p) + 1;
+			break;
+		} else if ((r->nl_off = n) > r->maxlen) {
+			struct pos at = { r->name, r->line, 0 };
+
+			diag_err(r->d, EXIT_DATAERR, &at, "line longer than %zu "
+			    "bytes", r->maxlen);
+			r->skipping = 1;
+			r->nl_off = 0;
+			return NJ_BAD;
+		}
+		if ((rc = fill(r)) < 0)
+			return rc;
+		if (rc == 0 && r->beg == r->end)
+			return NJ_EOF;
+		if (rc == 0) {
+			n = r->end - r->beg;
+			break;
+		}
+	}
+	r->nl_off = 0;
+	r->pending = n;
+	r->pending_block = 1;
+	return hand_out(r, v, NULL, n);
+}
+
+void
+nj_feed(struct nj_reader *r, const char *text, size_t len, const struct pos *at)
 {
 	if (r->cur != NULL) {
 		json_object_put(r->cur);
@@ -669,10 +736,20 @@ nj_parse(struct nj_reader *r, const char *text, size_t len,
 	memcpy(r->buf, text, len);
 	r->beg = 0;
 	r->end = len;
-	r->pending = 0;
+	r->eof = 1;
+	r->dead = r->skipping = 0;
+	r->nl_off = r->pending = 0;
+	r->pending_block = 0;
 	r->line = at->line;
 	r->col = at->col;
 	if (at->file != NULL)
 		r->name = at->file;
+}
+
+int
+nj_parse(struct nj_reader *r, const char *text, size_t len,
+    const struct pos *at, struct nj_value *v)
+{
+	nj_feed(r, text, len, at);
 	return line_value(r, len, len, v);
 }

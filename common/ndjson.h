@@ -65,6 +65,7 @@ struct nj_reader {
 	unsigned long line, col;	/* position of buf[beg] */
 	size_t nl_off;			/* line mode: no '\n' in buf[beg, beg+nl_off) */
 	size_t pending;			/* bytes of the last value, dropped next call */
+	int pending_block;		/* ... and they are lines of a block */
 
 	struct json_tokener *tok;
 	struct json_object *cur;
@@ -98,6 +99,18 @@ int nj_parse(struct nj_reader *, const char *text, size_t len,
  * itself and needs json-c only for some.
  */
 int nj_parse_raw(struct nj_reader *, struct nj_value *);
+/*
+ * For readers in other threads, a block at a time (NJ_LINES only):
+ * nj_next_block hands out every complete line buffered, blank ones too
+ * (obj NULL; the last line of the input may lack its newline); nj_feed
+ * makes a reader of one's own (nj_init with fd -1, the same maxlen) read
+ * such a block from its position as its whole input, with nj_next_raw or
+ * nj_next. Lines, positions and messages are those of the whole input
+ * read line by line.
+ */
+int nj_next_block(struct nj_reader *, struct nj_value *);
+void nj_feed(struct nj_reader *, const char *text, size_t len,
+    const struct pos *at);
 /*
  * For a caller that reads common values itself (NJ_STREAM only): nj_peek
  * skips the blanks before the next value and points at the bytes already

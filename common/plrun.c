@@ -149,7 +149,11 @@ run_single(struct ctx *cx, struct nj_reader *r)
 
 /* ---- the -j pipeline ---- */
 
-#define BATCH_LINES 1024
+/*
+ * The placing thread reads whole blocks of lines (nj_next_block) into
+ * batches; parser threads split, check and scan them (nj_feed), so the
+ * only work per line left in the placing thread is placing and writing.
+ */
 #define BATCH_BYTES (256 * 1024)
 
 enum { B_FREE, B_QUEUED, B_PARSING, B_PARSED };
@@ -166,10 +170,10 @@ struct bstr {
  * for its output.
  */
 struct bline {
-	size_t off, len;	/* the line in the batch's text */
+	size_t off;		/* the line in the batch's text */
 	struct pos pos;
 	size_t msg, msglen;	/* a bad record: its message in msgs */
-	int bad, ioerr;
+	int bad;
 	struct json_object *obj;	/* kept only when placement_member */
 	size_t vlen;		/* the object's bytes from off */
 	struct bstr user, queue;
@@ -180,8 +184,11 @@ struct bline {
 
 struct batch {
 	int state;
-	char *text;
+	char *text;		/* lines read, from at */
 	size_t tlen, tcap;
+	struct pos at;
+	int rderr, ioerr;	/* or what the reader reported, in msgs */
+	size_t rdmsg, rdmsglen;
 	struct bline *lines;
 	size_t nlines, cap;
 	struct pl_buf strs;	/* the strings of the applications */
@@ -275,30 +282,50 @@ keep_app(struct batch *b, struct bline *l, const struct pl_app *a)
 	}
 }
 
+static struct bline *
+new_line(struct batch *b, const struct pos *pos)
+{
+	struct bline *l;
+
+	xgrow((void **)&b->lines, &b->cap, b->nlines + 1, sizeof *b->lines);
+	l = &b->lines[b->nlines++];
+	memset(l, 0, sizeof *l);
+	l->pos = *pos;
+	return l;
+}
+
 static void
 parse_batch(struct worker *w, struct batch *b)
 {
+	struct nj_reader *p = &w->p;
 	struct nj_value v;
+	struct bline *l;
 	struct pl_app a;
 	size_t i;
+	int rc;
 
 	for (i = 0; i < b->nobjs; i++)
 		json_object_put(b->objs[i]);
-	b->nobjs = b->ngs = b->nts = 0;
+	b->nobjs = b->ngs = b->nts = b->nlines = 0;
 	pl_buf_clear(&b->strs);
-	for (i = 0; i < b->nlines; i++) {
-		struct bline *l = &b->lines[i];
-
-		if (l->bad)
+	if (b->rderr)
+		return;
+	nj_feed(p, b->text, b->tlen, &b->at);
+	while ((rc = nj_next_raw(p, &v)) != NJ_EOF) {
+		l = new_line(b, &v.pos);
+		if (rc != NJ_VALUE) {
+			l->bad = 1;
+			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
+			    &l->msglen);
 			continue;
+		}
+		l->off = (size_t)(v.text - p->buf);	/* the same in b->text */
 		w->ab.ng = w->ab.nt = 0;
-		if ((l->vlen = pl_app_scan(&a, &w->ab, b->text + l->off,
-		    l->len)) > 0) {
+		if ((l->vlen = pl_app_scan(&a, &w->ab, v.text, v.len)) > 0) {
 			keep_app(b, l, &a);
 			continue;
 		}
-		if (nj_parse(&w->p, b->text + l->off, l->len, &l->pos,
-		    &v) != NJ_VALUE) {
+		if (nj_parse_raw(p, &v) != NJ_VALUE) {
 			l->bad = 1;
 			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
 			    &l->msglen);
@@ -410,17 +437,23 @@ place_batch(struct pipe *pp, struct batch *b)
 	struct ctx *cx = pp->cx;
 	size_t i;
 
+	if (b->rderr) {
+		fwrite(b->msgs.s + b->rdmsg, 1, b->rdmsglen, stderr);
+		cx->run->d->nerr++;
+		if (b->ioerr) {
+			cx->status = EXIT_IOERR;
+			cx->stop = 1;
+		} else
+			bad_record(cx);
+		return;
+	}
 	for (i = 0; i < b->nlines && !cx->stop && !out_failed(cx->run); i++) {
 		struct bline *l = &b->lines[i];
 
 		if (l->bad) {
 			fwrite(b->msgs.s + l->msg, 1, l->msglen, stderr);
 			cx->run->d->nerr++;
-			if (l->ioerr) {
-				cx->status = EXIT_IOERR;
-				cx->stop = 1;
-			} else
-				bad_record(cx);
+			bad_record(cx);
 			continue;
 		}
 		app_of(pp, b, l);
@@ -465,29 +498,24 @@ current(struct pipe *pp)
 		retire(pp);
 	b = pp->cur = &pp->ring[pp->head % pp->k];
 	b->tlen = b->nlines = 0;
+	b->rderr = b->ioerr = 0;
 	pl_buf_clear(&b->msgs);
 	return b;
 }
 
-static struct bline *
-add_line(struct pipe *pp, const char *text, size_t len, const struct pos *pos)
+static void
+add_text(struct pipe *pp, const char *text, size_t len, const struct pos *pos)
 {
 	struct batch *b = current(pp);
-	struct bline *l;
 
+	if (b->tlen == 0)
+		b->at = *pos;
 	if (b->tlen + len > b->tcap) {
 		b->tcap = b->tlen + len > 2 * b->tcap ? b->tlen + len : 2 * b->tcap;
 		b->text = xrealloc(b->text, b->tcap);
 	}
 	memcpy(b->text + b->tlen, text, len);
-	xgrow((void **)&b->lines, &b->cap, b->nlines + 1, sizeof *b->lines);
-	l = &b->lines[b->nlines++];
-	memset(l, 0, sizeof *l);
-	l->off = b->tlen;
-	l->len = len;
-	l->pos = *pos;
 	b->tlen += len;
-	return l;
 }
 
 /* Before the reader blocks: finish everything in flight and flush. */
@@ -499,7 +527,7 @@ idle(void *arg)
 
 	if (poll(&pfd, 1, 0) > 0)
 		return;		/* input is there: it will not block */
-	if (pp->cur != NULL && pp->cur->nlines > 0)
+	if (pp->cur != NULL)
 		submit(pp);
 	while (pp->tail < pp->head)
 		retire(pp);
@@ -512,30 +540,30 @@ read_all(struct pipe *pp)
 {
 	struct nj_reader *r = pp->r;
 	struct nj_value v;
-	struct bline *l;
+	struct batch *b;
 	int rc;
 
 	while (!pp->cx->stop && !out_failed(pp->cx->run)) {
-		rc = nj_next_raw(r, &v);
-		if (rc == NJ_EOF)
+		if ((rc = nj_next_block(r, &v)) == NJ_EOF)
 			break;
-		if (rc == NJ_VALUE)
-			l = add_line(pp, v.text, v.len, &v.pos);
-		else {			/* reported into our stream: keep it */
-			struct batch *b = current(pp);
-
-			l = add_line(pp, "", 0, &(struct pos){ NULL, 0, 0 });
-			l->bad = 1;
-			l->ioerr = rc == NJ_IOERR;
-			take_msg(pp->rcap, &pp->rcapbuf, &pp->rcaplen, &b->msgs,
-			    &l->msg, &l->msglen);
-			if (rc == NJ_IOERR)
-				break;
+		if (rc == NJ_VALUE) {
+			add_text(pp, v.text, v.len, &v.pos);
+			if (pp->cur->tlen >= BATCH_BYTES)
+				submit(pp);
+			continue;
 		}
-		if (pp->cur->nlines >= BATCH_LINES || pp->cur->tlen >= BATCH_BYTES)
+		if (pp->cur != NULL)	/* the lines before it go first */
 			submit(pp);
+		b = current(pp);	/* reported into our stream: keep it */
+		b->rderr = 1;
+		b->ioerr = rc == NJ_IOERR;
+		take_msg(pp->rcap, &pp->rcapbuf, &pp->rcaplen, &b->msgs,
+		    &b->rdmsg, &b->rdmsglen);
+		submit(pp);
+		if (rc == NJ_IOERR)
+			break;
 	}
-	if (pp->cur != NULL && pp->cur->nlines > 0)
+	if (pp->cur != NULL)
 		submit(pp);
 	while (pp->tail < pp->head)
 		retire(pp);
@@ -558,7 +586,7 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 	struct pipe pp;
 	struct worker *w;
 	struct diag *rd = r->d, rdiag = *run->d;
-	size_t i, n = (size_t)run->jobs, started;
+	size_t i, n = (size_t)run->jobs - 1, started;
 
 	memset(&pp, 0, sizeof pp);
 	pp.cx = cx;
@@ -580,6 +608,7 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		w[i].cap = capture(&w[i].capbuf, &w[i].caplen);
 		w[i].d.to = w[i].cap;
 		nj_init(&w[i].p, -1, r->name, NJ_LINES, &w[i].d);
+		w[i].p.maxlen = r->maxlen;
 	}
 	pp.self = &w[n];
 	for (i = 0; i < n; i++) {

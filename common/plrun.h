@@ -3,9 +3,9 @@
  * application in input order, write it back with its placement (place,
  * explain), compare two configurations (diff), or only count (tree).
  *
- * One thread, or with jobs > 1 that many parser threads and placement in
- * input order on the reading thread, which also parses a batch no parser
- * has taken yet: queues created by one application matter to the next, so
+ * One thread, or with jobs > 1 that many threads: jobs - 1 parsers, and
+ * the reading thread, which places in input order and also parses a batch
+ * no parser has taken yet (one thread per core; more only thrash): queues created by one application matter to the next, so
  * only parsing is parallel. Output is identical either way and is flushed
  * before the input would block.
  */
@@ -25,7 +25,7 @@ struct pl_run {
 	struct pl_part *part;	/* the configuration (diff: the new one) */
 	struct pl_part *old;	/* diff: the old one */
 	int keep_going;		/* skip bad applications, count them */
-	int jobs;		/* parser threads; 0 or 1: none */
+	int jobs;		/* threads; 0 or 1: one, no parsers */
 	volatile sig_atomic_t *hup;	/* set: reload part before the next */
 	struct diag *d;
 	struct ob *out;		/* NULL for PL_RUN_COUNT */

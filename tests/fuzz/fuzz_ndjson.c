@@ -6,8 +6,11 @@
  * and a record limit (bits 5-7). The rest is the input. Every value
  * handed out must be an object whose bytes are exactly the input at its
  * reported line and column, and must parse again to an equal object.
- * In line mode, nj_next_raw plus nj_parse must give what nj_next gives.
+ * In line mode, nj_next_raw plus nj_parse, and nj_next_block plus nj_feed
+ * and nj_next, must give what nj_next gives, messages included.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <json-c/json.h>
@@ -126,6 +129,73 @@ same_as_raw(const uint8_t *data, size_t size)
 	close(fb);
 }
 
+/*
+ * The next value of a reader handed blocks (b) through a reader of its
+ * own (w), as placectl -j reads: nj_next_block, nj_feed, nj_next.
+ */
+static int
+next_in_block(struct nj_reader *b, struct nj_reader *w, int *fed,
+    struct nj_value *v)
+{
+	struct nj_value blk;
+	int rc;
+
+	for (;;) {
+		if (*fed && (rc = nj_next(w, v)) != NJ_EOF)
+			return rc;
+		*fed = 0;
+		if ((rc = nj_next_block(b, &blk)) != NJ_VALUE)
+			return rc;
+		FUZZ_ASSERT(blk.obj == NULL && blk.len > 0);
+		nj_feed(w, blk.text, blk.len, &blk.pos);
+		*fed = 1;
+	}
+}
+
+static void
+same_as_block(const uint8_t *data, size_t size)
+{
+	struct diag da = DIAG_INIT("fuzz_ndjson"), db = DIAG_INIT("fuzz_ndjson");
+	struct nj_reader a, b, w;
+	struct nj_value va, vb;
+	char *ma = NULL, *mb = NULL;
+	size_t la = 0, lb = 0;
+	int fa, fb, ra, rb, fed = 0;
+
+	FUZZ_ASSERT((da.to = open_memstream(&ma, &la)) != NULL);
+	FUZZ_ASSERT((db.to = open_memstream(&mb, &lb)) != NULL);
+	if ((fa = reader(&a, data, size, &da)) < 0)
+		goto out;
+	if ((fb = reader(&b, data, size, &db)) < 0) {
+		nj_close(&a);
+		close(fa);
+		goto out;
+	}
+	nj_init(&w, -1, "fuzz", NJ_LINES, &db);
+	w.maxlen = b.maxlen;
+	do {
+		ra = nj_next(&a, &va);
+		rb = next_in_block(&b, &w, &fed, &vb);
+		FUZZ_ASSERT(ra == rb);
+		FUZZ_ASSERT(da.nerr == db.nerr);
+		if (ra != NJ_VALUE)
+			continue;
+		FUZZ_ASSERT(va.pos.line == vb.pos.line && va.pos.col == vb.pos.col);
+		FUZZ_ASSERT(va.len == vb.len && memcmp(va.text, vb.text, va.len) == 0);
+		FUZZ_ASSERT(json_object_equal(va.obj, vb.obj));
+	} while (ra != NJ_EOF);
+	nj_close(&a);
+	nj_close(&b);
+	nj_close(&w);
+	close(fa);
+	close(fb);
+out:
+	FUZZ_ASSERT(fclose(da.to) == 0 && fclose(db.to) == 0);
+	FUZZ_ASSERT(la == lb && memcmp(ma, mb, la) == 0);
+	free(ma);
+	free(mb);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -154,7 +224,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(d.nerr <= 1);
 	nj_close(&r);
 	close(fd);
-	if ((data[0] & 1) == 0)
+	if ((data[0] & 1) == 0) {
 		same_as_raw(data, size);
+		same_as_block(data, size);
+	}
 	return 0;
 }
