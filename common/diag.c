@@ -10,39 +10,73 @@
 #include "diag.h"
 #include "xalloc.h"
 
-static void PK_PRINTF(4, 0)
-vreport(const struct diag *d, const char *level, const struct pos *p,
-    const char *fmt, va_list ap, const char *tail)
+/* The message of fmt and ap, with ": tail" appended. The caller frees it. */
+static char * PK_PRINTF(1, 0)
+format(const char *fmt, va_list ap, const char *tail)
 {
-	FILE *f = d->to != NULL ? d->to : stderr;
+	size_t tn = tail != NULL ? strlen(tail) + 2 : 0;
+	va_list aq;
+	char *s;
+	int n;
 
-	fprintf(f, "%s: ", d->prog);
-	if (p != NULL && p->file != NULL) {
-		fputs(p->file, f);
-		if (p->line > 0)
-			fprintf(f, ":%lu", p->line);
-		if (p->line > 0 && p->col > 0)
-			fprintf(f, ":%lu", p->col);
-		fputs(": ", f);
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)		/* only an invalid format: keep it visible */
+		return xstrdup(fmt);
+	s = xmalloc((size_t)n + tn + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	if (tail != NULL) {
+		memcpy(s + n, ": ", 2);
+		memcpy(s + n + 2, tail, tn - 1);
 	}
-	if (level != NULL)
-		fputs(level, f);
-	vfprintf(f, fmt, ap);
-	if (tail != NULL)
-		fprintf(f, ": %s", tail);
-	fputc('\n', f);
+	return s;
 }
 
-/* Count an error, or a warning when demoted; should it be printed? */
-static int
-count(struct diag *d)
+static void
+print(const struct diag *d, const struct diag_msg *m)
 {
-	if (d->demote == NULL) {
-		d->nerr++;
-		return 1;
+	const struct pos *p = m->pos;
+
+	fprintf(stderr, "%s: ", d->prog);
+	if (p != NULL && p->file != NULL) {
+		fputs(p->file, stderr);
+		if (p->line > 0)
+			fprintf(stderr, ":%lu", p->line);
+		if (p->line > 0 && p->col > 0)
+			fprintf(stderr, ":%lu", p->col);
+		fputs(": ", stderr);
 	}
-	d->nwarn++;
-	return !d->quiet;
+	fprintf(stderr, "%s%s\n", m->warning ? "warning: " : "", m->text);
+}
+
+void
+diag_put(struct diag *d, const struct diag_msg *m)
+{
+	if (m->warning) {
+		d->nwarn++;
+		if (d->quiet)
+			return;
+	} else
+		d->nerr++;
+	if (d->sink != NULL)
+		d->sink(d->sink_arg, m);
+	else
+		print(d, m);
+}
+
+static void PK_PRINTF(4, 0)
+report(struct diag *d, int warning, const struct pos *p, const char *fmt,
+    va_list ap, const char *tail)
+{
+	struct diag_msg m;
+	char *text = format(fmt, ap, tail);
+
+	m.warning = warning;
+	m.pos = p;
+	m.text = text;
+	diag_put(d, &m);
+	free(text);
 }
 
 int
@@ -50,10 +84,8 @@ diag_err(struct diag *d, int status, const struct pos *p, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!count(d))
-		return status;
 	va_start(ap, fmt);
-	vreport(d, d->demote, p, fmt, ap, NULL);
+	report(d, 0, p, fmt, ap, NULL);
 	va_end(ap);
 	return status;
 }
@@ -67,10 +99,8 @@ diag_syserr(struct diag *d, int status, const struct pos *p, const char *fmt, ..
 	if (errno == ENOMEM)	/* opendir, fopen, realpath... ran out */
 		xoom();
 	why = strerror(errno);
-	if (!count(d))
-		return status;
 	va_start(ap, fmt);
-	vreport(d, d->demote, p, fmt, ap, why);
+	report(d, 0, p, fmt, ap, why);
 	va_end(ap);
 	return status;
 }
@@ -80,12 +110,52 @@ diag_warn(struct diag *d, const struct pos *p, const char *fmt, ...)
 {
 	va_list ap;
 
-	d->nwarn++;
-	if (d->quiet)
-		return;
 	va_start(ap, fmt);
-	vreport(d, "warning: ", p, fmt, ap, NULL);
+	report(d, 1, p, fmt, ap, NULL);
 	va_end(ap);
+}
+
+static void
+demoted(void *arg, const struct diag_msg *m)
+{
+	const struct diag_demoted *dd = arg;
+	struct diag_msg w = *m;
+	size_t pn, tn;
+	char *text;
+
+	if (m->warning) {
+		diag_put(dd->outer, m);
+		return;
+	}
+	pn = strlen(dd->prefix);
+	tn = strlen(m->text);
+	text = xmalloc(pn + tn + 1);
+	memcpy(text, dd->prefix, pn);
+	memcpy(text + pn, m->text, tn + 1);
+	w.warning = 1;
+	w.text = text;
+	diag_put(dd->outer, &w);
+	free(text);
+}
+
+void
+diag_demote(struct diag_demoted *dd, struct diag *outer, const char *prefix)
+{
+	static const struct diag none;
+
+	dd->d = none;
+	dd->d.prog = outer->prog;
+	dd->d.sink = demoted;
+	dd->d.sink_arg = dd;
+	dd->outer = outer;
+	dd->prefix = prefix;
+}
+
+void
+diag_drop(void *arg, const struct diag_msg *m)
+{
+	(void)arg;
+	(void)m;
 }
 
 void
@@ -94,7 +164,7 @@ diag_die(struct diag *d, int status, const struct pos *p, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(d, NULL, p, fmt, ap, NULL);
+	report(d, 0, p, fmt, ap, NULL);
 	va_end(ap);
 	exit(status);
 }

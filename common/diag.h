@@ -7,32 +7,43 @@
  * A struct diag is created in main() and passed to library code; the
  * library never prints anywhere else and never exits, except through
  * diag_die() which only commands call.
+ *
+ * A diag prints to stderr unless it has a sink: then every message it
+ * lets through (counted, and not silenced by quiet) goes to the sink as a
+ * struct diag_msg instead. A sink collects messages (a parser thread
+ * keeps them for the thread that writes output in order), or passes them
+ * on changed (diag_demote: the errors of a file a caller will skip become
+ * warnings of the caller's diag).
  */
 #ifndef PK_DIAG_H
 #define PK_DIAG_H
 
 #include <stddef.h>
-#include <stdio.h>
-
-struct diag {
-	const char *prog;	/* tool name, e.g. "rh-load" */
-	int quiet;		/* -q: drop warnings */
-	unsigned long nwarn;	/* warnings issued (counted even when quiet) */
-	unsigned long nerr;	/* errors issued */
-	/*
-	 * When set, errors are reported as warnings with this text in place
-	 * of "warning: " (and counted as warnings): for a caller that will
-	 * skip the input, e.g. a broken file in a history directory.
-	 */
-	const char *demote;
-	FILE *to;		/* where messages go; NULL: stderr */
-};
 
 /* A position in an input: any field may be 0/NULL when unknown. */
 struct pos {
 	const char *file;
 	unsigned long line;
 	unsigned long col;
+};
+
+/* One message, as a sink receives it. Valid only during the call. */
+struct diag_msg {
+	int warning;		/* 0: an error */
+	const struct pos *pos;	/* NULL: none */
+	const char *text;	/* the message, ": strerror" included */
+};
+
+struct diag;
+typedef void diag_sink(void *arg, const struct diag_msg *);
+
+struct diag {
+	const char *prog;	/* tool name, e.g. "rh-load" */
+	int quiet;		/* -q: drop warnings */
+	unsigned long nwarn;	/* warnings issued (counted even when quiet) */
+	unsigned long nerr;	/* errors issued */
+	diag_sink *sink;	/* NULL: print to stderr */
+	void *sink_arg;
 };
 
 #define DIAG_INIT(prog) { (prog), 0, 0, 0, NULL, NULL }
@@ -55,6 +66,22 @@ int diag_syserr(struct diag *, int status, const struct pos *, const char *, ...
     PK_PRINTF(4, 5);
 void diag_warn(struct diag *, const struct pos *, const char *, ...)
     PK_PRINTF(3, 4);
+/* Report a message another diag's sink received, counting it here. */
+void diag_put(struct diag *, const struct diag_msg *);
+/*
+ * A diag whose errors become warnings of outer, their text after prefix
+ * ("skipping this file: "), for reading an input the caller may skip:
+ * they count as outer's warnings, and -q silences them. Its warnings
+ * pass to outer as they are. Use &dd.d; nothing to free.
+ */
+struct diag_demoted {
+	struct diag d;
+	struct diag *outer;
+	const char *prefix;
+};
+void diag_demote(struct diag_demoted *, struct diag *outer, const char *prefix);
+/* A sink that drops every message: for probing an input quietly. */
+diag_sink diag_drop;
 /* Report and exit(status). For commands, not for library code. */
 PK_NORETURN void diag_die(struct diag *, int status, const struct pos *,
     const char *, ...) PK_PRINTF(4, 5);

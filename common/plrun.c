@@ -13,6 +13,84 @@
 #include "plrun.h"
 #include "xalloc.h"
 
+/*
+ * Messages kept for later: a parser's diag collects them into the batch
+ * it parses (its sink_arg points at the batch's list), and the placing
+ * thread reports them in input order.
+ */
+struct mrec {
+	int warning, haspos;
+	struct pos pos;
+	size_t off;		/* the text in the list's text */
+};
+
+struct mlist {
+	struct pl_buf text;
+	struct mrec *m;
+	size_t n, cap;
+};
+
+static void
+collect(void *arg, const struct diag_msg *msg)
+{
+	struct mlist *l = *(struct mlist **)arg;
+	struct mrec *r;
+
+	xgrow((void **)&l->m, &l->cap, l->n + 1, sizeof *l->m);
+	r = &l->m[l->n++];
+	r->warning = msg->warning;
+	r->haspos = msg->pos != NULL;
+	if (r->haspos)
+		r->pos = *msg->pos;
+	r->off = l->text.n;
+	pl_buf_add(&l->text, msg->text, strlen(msg->text) + 1);
+}
+
+static void
+replay(struct diag *d, const struct mlist *l, size_t m0, size_t m1)
+{
+	struct diag_msg msg;
+
+	for (; m0 < m1; m0++) {
+		msg.warning = l->m[m0].warning;
+		msg.pos = l->m[m0].haspos ? &l->m[m0].pos : NULL;
+		msg.text = l->text.s + l->m[m0].off;
+		diag_put(d, &msg);
+	}
+}
+
+/* Move the messages of from to the end of to. */
+static void
+mlist_move(struct mlist *to, struct mlist *from)
+{
+	struct mlist *t = to;
+	struct diag_msg msg;
+	size_t i;
+
+	for (i = 0; i < from->n; i++) {
+		msg.warning = from->m[i].warning;
+		msg.pos = from->m[i].haspos ? &from->m[i].pos : NULL;
+		msg.text = from->text.s + from->m[i].off;
+		collect(&t, &msg);
+	}
+	from->n = 0;
+	pl_buf_clear(&from->text);
+}
+
+static void
+mlist_clear(struct mlist *l)
+{
+	l->n = 0;
+	pl_buf_clear(&l->text);
+}
+
+static void
+mlist_free(struct mlist *l)
+{
+	pl_buf_free(&l->text);
+	free(l->m);
+}
+
 /* What the placing thread keeps from one application to the next. */
 struct ctx {
 	struct pl_run *run;
@@ -172,7 +250,7 @@ struct bstr {
 struct bline {
 	size_t off;		/* the line in the batch's text */
 	struct pos pos;
-	size_t msg, msglen;	/* a bad record: its message in msgs */
+	size_t m0, m1;		/* a bad record: its messages in msgs */
 	int bad;
 	struct json_object *obj;	/* kept only when placement_member */
 	size_t vlen;		/* the object's bytes from off */
@@ -188,7 +266,7 @@ struct batch {
 	size_t tlen, tcap;
 	struct pos at;
 	int rderr, ioerr;	/* or what the reader reported, in msgs */
-	size_t rdmsg, rdmsglen;
+	size_t rd0, rd1;
 	struct bline *lines;
 	size_t nlines, cap;
 	struct pl_buf strs;	/* the strings of the applications */
@@ -196,7 +274,7 @@ struct batch {
 	size_t ngs, capgs;
 	struct bstr (*ts)[2];	/* tag key and value */
 	size_t nts, capts;
-	struct pl_buf msgs;
+	struct mlist msgs;
 	struct json_object **objs;	/* parsed last time: put before reuse */
 	size_t nobjs, capobjs;
 };
@@ -204,9 +282,8 @@ struct batch {
 struct pipe {
 	struct ctx *cx;
 	struct nj_reader *r;
-	FILE *rcap;		/* the reader's messages */
-	char *rcapbuf;
-	size_t rcaplen;
+	struct mlist rmsgs;	/* the reader's messages */
+	struct mlist *rinto;	/* its diag's sink_arg: &rmsgs */
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
 	struct batch *ring;
@@ -223,27 +300,13 @@ struct pipe {
 	size_t capt;
 };
 
-/* Messages reported through a diag of ours land in a memory stream. */
-static void
-take_msg(FILE *f, char **buf, size_t *len, struct pl_buf *into, size_t *off,
-    size_t *n)
-{
-	fflush(f);
-	*off = into->n;
-	pl_buf_add(into, *buf, *len);
-	*n = *len;
-	fseeko(f, 0, SEEK_SET);
-	fflush(f);
-}
 
 struct worker {
 	struct pipe *pp;
 	pthread_t tid;
 	struct nj_reader p;
 	struct diag d;
-	FILE *cap;
-	char *capbuf;
-	size_t caplen;
+	struct mlist *into;	/* the batch being parsed */
 	struct pl_buf err;
 	struct pl_appbuf ab;
 };
@@ -304,6 +367,7 @@ parse_batch(struct worker *w, struct batch *b)
 	size_t i;
 	int rc;
 
+	w->into = &b->msgs;
 	for (i = 0; i < b->nobjs; i++)
 		json_object_put(b->objs[i]);
 	b->nobjs = b->ngs = b->nts = b->nlines = 0;
@@ -313,10 +377,10 @@ parse_batch(struct worker *w, struct batch *b)
 	nj_feed(p, b->text, b->tlen, &b->at);
 	while ((rc = nj_next_raw(p, &v)) != NJ_EOF) {
 		l = new_line(b, &v.pos);
+		l->m0 = b->msgs.n;
 		if (rc != NJ_VALUE) {
 			l->bad = 1;
-			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
-			    &l->msglen);
+			l->m1 = b->msgs.n;
 			continue;
 		}
 		l->off = (size_t)(v.text - p->buf);	/* the same in b->text */
@@ -327,16 +391,14 @@ parse_batch(struct worker *w, struct batch *b)
 		}
 		if (nj_parse_raw(p, &v) != NJ_VALUE) {
 			l->bad = 1;
-			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
-			    &l->msglen);
+			l->m1 = b->msgs.n;
 			continue;
 		}
 		l->vlen = v.len;
 		if (pl_app_from_json(&a, &w->ab, v.obj, &w->err) != 0) {
 			l->bad = 1;
 			diag_err(&w->d, EXIT_DATAERR, &l->pos, "%s", w->err.s);
-			take_msg(w->cap, &w->capbuf, &w->caplen, &b->msgs, &l->msg,
-			    &l->msglen);
+			l->m1 = b->msgs.n;
 			continue;
 		}
 		keep_app(b, l, &a);
@@ -438,8 +500,7 @@ place_batch(struct pipe *pp, struct batch *b)
 	size_t i;
 
 	if (b->rderr) {
-		fwrite(b->msgs.s + b->rdmsg, 1, b->rdmsglen, stderr);
-		cx->run->d->nerr++;
+		replay(cx->run->d, &b->msgs, b->rd0, b->rd1);
 		if (b->ioerr) {
 			cx->status = EXIT_IOERR;
 			cx->stop = 1;
@@ -451,8 +512,7 @@ place_batch(struct pipe *pp, struct batch *b)
 		struct bline *l = &b->lines[i];
 
 		if (l->bad) {
-			fwrite(b->msgs.s + l->msg, 1, l->msglen, stderr);
-			cx->run->d->nerr++;
+			replay(cx->run->d, &b->msgs, l->m0, l->m1);
 			bad_record(cx);
 			continue;
 		}
@@ -499,7 +559,7 @@ current(struct pipe *pp)
 	b = pp->cur = &pp->ring[pp->head % pp->k];
 	b->tlen = b->nlines = 0;
 	b->rderr = b->ioerr = 0;
-	pl_buf_clear(&b->msgs);
+	mlist_clear(&b->msgs);
 	return b;
 }
 
@@ -554,11 +614,12 @@ read_all(struct pipe *pp)
 		}
 		if (pp->cur != NULL)	/* the lines before it go first */
 			submit(pp);
-		b = current(pp);	/* reported into our stream: keep it */
+		b = current(pp);	/* reported into its list: keep it */
 		b->rderr = 1;
 		b->ioerr = rc == NJ_IOERR;
-		take_msg(pp->rcap, &pp->rcapbuf, &pp->rcaplen, &b->msgs,
-		    &b->rdmsg, &b->rdmsglen);
+		b->rd0 = b->msgs.n;
+		mlist_move(&b->msgs, &pp->rmsgs);
+		b->rd1 = b->msgs.n;
 		submit(pp);
 		if (rc == NJ_IOERR)
 			break;
@@ -567,16 +628,6 @@ read_all(struct pipe *pp)
 		submit(pp);
 	while (pp->tail < pp->head)
 		retire(pp);
-}
-
-static FILE *
-capture(char **buf, size_t *len)
-{
-	FILE *f = open_memstream(buf, len);
-
-	if (f == NULL)
-		xoom();
-	return f;
 }
 
 static void
@@ -596,8 +647,9 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 	pthread_mutex_init(&pp.mu, NULL);
 	pthread_cond_init(&pp.work, NULL);
 	pthread_cond_init(&pp.done, NULL);
-	pp.rcap = capture(&pp.rcapbuf, &pp.rcaplen);
-	rdiag.to = pp.rcap;
+	rdiag.sink = collect;
+	pp.rinto = &pp.rmsgs;
+	rdiag.sink_arg = &pp.rinto;
 	r->d = &rdiag;
 	r->idle = idle;
 	r->idle_arg = &pp;
@@ -605,8 +657,8 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 	for (i = 0; i <= n; i++) {	/* w[n]: this thread's parser */
 		w[i].pp = &pp;
 		w[i].d = *run->d;
-		w[i].cap = capture(&w[i].capbuf, &w[i].caplen);
-		w[i].d.to = w[i].cap;
+		w[i].d.sink = collect;
+		w[i].d.sink_arg = &w[i].into;
 		nj_init(&w[i].p, -1, r->name, NJ_LINES, &w[i].d);
 		w[i].p.maxlen = r->maxlen;
 	}
@@ -634,8 +686,6 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		if (i < started)
 			pthread_join(w[i].tid, NULL);
 		nj_close(&w[i].p);
-		fclose(w[i].cap);
-		free(w[i].capbuf);
 		pl_buf_free(&w[i].err);
 		pl_appbuf_free(&w[i].ab);
 	}
@@ -652,14 +702,13 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		pl_buf_free(&b->strs);
 		free(b->gs);
 		free(b->ts);
-		pl_buf_free(&b->msgs);
+		mlist_free(&b->msgs);
 	}
 	free(pp.ring);
 	free(pp.groups);
 	free(pp.glens);
 	free(pp.tags);
-	fclose(pp.rcap);
-	free(pp.rcapbuf);
+	mlist_free(&pp.rmsgs);
 	r->d = rd;
 	pthread_mutex_destroy(&pp.mu);
 	pthread_cond_destroy(&pp.work);

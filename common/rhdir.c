@@ -139,22 +139,19 @@ try_load(struct job *jb, struct rh *m, size_t i, int probe)
 {
 	struct rh_dirfile *f = &jb->f[i];
 	struct pos p = { f->path, 0, 0 };
-	struct diag quiet = *jb->d, *d = probe ? &quiet : jb->d;
-	const char *demote = d->demote;
+	struct diag silent = DIAG_INIT(jb->d->prog);
+	struct diag_demoted dd;
 	int rc;
 
 	if (is_empty(f->path)) {
 		f->kind = RH_F_EMPTY;
 		if (!probe)
-			diag_warn(d, &p, "skipping this file: it is empty");
+			diag_warn(jb->d, &p, "skipping this file: it is empty");
 		return 1;
 	}
-	quiet.quiet = 1;
-	quiet.demote = "";
-	if (!probe)
-		d->demote = "warning: skipping this file: ";
-	rc = rh_load_file(m, f->path, &jb->opt, NULL, d);
-	d->demote = demote;
+	silent.sink = diag_drop;
+	diag_demote(&dd, jb->d, "skipping this file: ");
+	rc = rh_load_file(m, f->path, &jb->opt, NULL, probe ? &silent : &dd.d);
 	if (rc == 0) {
 		f->kind = RH_F_VALID;
 		return 0;

@@ -1274,11 +1274,12 @@ static int
 load_dir(struct rh *m, const char *dir, const struct rh_loadopt *opt,
     struct rh_loadinfo *info, struct diag *d)
 {
-	const char *demote = d->demote;
+	struct diag_demoted dd;
 	char **names;
 	size_t n, i;
 	int rc;
 
+	diag_demote(&dd, d, "skipping this file: ");
 	if ((rc = rh_dir_list(dir, &names, &n, d)) != 0)
 		return rc;
 	for (i = 0; i < n; i++) {
@@ -1289,9 +1290,7 @@ load_dir(struct rh *m, const char *dir, const struct rh_loadopt *opt,
 			diag_warn(d, &p, "skipping this file: it is empty");
 			continue;
 		}
-		d->demote = "warning: skipping this file: ";
-		rc = rh_load_file(m, names[i], opt, info, d);
-		d->demote = demote;
+		rc = rh_load_file(m, names[i], opt, info, &dd.d);
 		if (rc == 0)
 			break;
 	}

@@ -30,4 +30,9 @@ int fuzz_fd(const uint8_t *data, size_t n);
 /* The same, with a path that opens it ("/proc/self/fd/N") in path[64]. */
 int fuzz_file(const uint8_t *data, size_t n, char *path);
 
+/* A diag sink (sink_arg: a FILE *) that writes each message there with
+ * its level and position, so that two readers' messages can be compared. */
+struct diag_msg;
+void fuzz_msg_to_file(void *file, const struct diag_msg *);
+
 #endif

@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "fuzz.h"
 
 int
@@ -39,4 +40,14 @@ fuzz_file(const uint8_t *data, size_t n, char *path)
 	if (fd >= 0)
 		snprintf(path, 64, "/proc/self/fd/%d", fd);
 	return fd;
+}
+
+void
+fuzz_msg_to_file(void *file, const struct diag_msg *m)
+{
+	const struct pos *p = m->pos;
+
+	fprintf(file, "%s:%lu:%lu: %s%s\n", p != NULL && p->file != NULL ?
+	    p->file : "", p != NULL ? p->line : 0, p != NULL ? p->col : 0,
+	    m->warning ? "warning: " : "", m->text);
 }

@@ -133,8 +133,9 @@ same_as_next(const uint8_t *data, size_t size, int block)
 	size_t la = 0, lb = 0;
 	int fa, fb, ra, rb, fed = 0;
 
-	FUZZ_ASSERT((da.to = open_memstream(&ma, &la)) != NULL);
-	FUZZ_ASSERT((db.to = open_memstream(&mb, &lb)) != NULL);
+	FUZZ_ASSERT((da.sink_arg = open_memstream(&ma, &la)) != NULL);
+	FUZZ_ASSERT((db.sink_arg = open_memstream(&mb, &lb)) != NULL);
+	da.sink = db.sink = fuzz_msg_to_file;
 	if ((fa = reader(&a, data, size, &da)) < 0)
 		goto out;
 	if ((fb = reader(&b, data, size, &db)) < 0) {
@@ -162,7 +163,7 @@ same_as_next(const uint8_t *data, size_t size, int block)
 	close(fa);
 	close(fb);
 out:
-	FUZZ_ASSERT(fclose(da.to) == 0 && fclose(db.to) == 0);
+	FUZZ_ASSERT(fclose(da.sink_arg) == 0 && fclose(db.sink_arg) == 0);
 	FUZZ_ASSERT(la == lb && memcmp(ma, mb, la) == 0);
 	free(ma);
 	free(mb);

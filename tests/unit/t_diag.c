@@ -57,6 +57,27 @@ static void sys(struct diag *d)
 	diag_syserr(d, 66, POS_NONE, "cannot open '%s'", "x");
 }
 
+/* A sink that keeps the last message. */
+struct got {
+	char text[256];
+	struct pos pos;
+	int warning;
+	struct diag_msg msg;
+};
+
+static void
+keep(void *arg, const struct diag_msg *m)
+{
+	struct got *g = arg;
+
+	snprintf(g->text, sizeof g->text, "%s", m->text);
+	g->pos = *m->pos;
+	g->warning = m->warning;
+	g->msg = *m;
+	g->msg.text = g->text;
+	g->msg.pos = &g->pos;
+}
+
 int
 main(void)
 {
@@ -69,30 +90,42 @@ main(void)
 	is_str(capture(sys, &d), "tool: cannot open 'x': No such file or directory\n",
 	    "strerror appended");
 	is_int(d.nerr, 4, "errors counted");
-	d.demote = "warning: skipped: ";
-	is_str(capture(full, &d), "tool: apps.json:3:7: warning: skipped: bad thing\n",
-	    "a demoted error reads as a warning");
-	is_str(capture(sys, &d), "tool: warning: skipped: cannot open 'x': No such "
-	    "file or directory\n", "a demoted system error too");
-	is_int(d.nerr, 4, "demoted errors are not counted as errors");
-	is_int(d.nwarn, 3, "but as warnings");
-	d.quiet = 1;
-	is_str(capture(full, &d), "", "-q silences demoted errors");
-	d.demote = NULL;
-	is_str(capture(warn, &d), "", "-q silences warnings");
-	is_int(d.nwarn, 5, "warnings counted even when quiet");
 	{
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-		struct diag m = DIAG_INIT("tool");
+		struct diag_demoted dd;
 
-		m.to = f;
-		is_str(capture(nopos, &m), "", "messages sent elsewhere leave stderr alone");
-		fflush(f);
-		is_str(buf, "tool: plain\n", "and land there");
-		fclose(f);
-		free(buf);
+		diag_demote(&dd, &d, "skipped: ");
+		is_str(capture(full, &dd.d), "tool: apps.json:3:7: warning: skipped: "
+		    "bad thing\n", "a demoted error reads as a warning");
+		is_str(capture(sys, &dd.d), "tool: warning: skipped: cannot open 'x': "
+		    "No such file or directory\n", "a demoted system error too");
+		is_str(capture(warn, &dd.d), "tool: f:2: warning: careful\n",
+		    "a warning passes through a demoting diag as it is");
+		is_int(d.nerr, 4, "demoted errors are not counted as errors");
+		is_int(d.nwarn, 4, "but as warnings");
+		is_int(dd.d.nerr, 2, "the demoting diag counts them as errors");
+		d.quiet = 1;
+		is_str(capture(full, &dd.d), "", "-q silences demoted errors");
+	}
+	is_str(capture(warn, &d), "", "-q silences warnings");
+	is_int(d.nwarn, 6, "warnings counted even when quiet");
+	{
+		struct diag m = DIAG_INIT("tool");
+		struct got g = { 0 };
+
+		m.sink = keep;
+		m.sink_arg = &g;
+		is_str(capture(full, &m), "", "messages sent to a sink leave stderr alone");
+		is_str(g.text, "bad thing", "the sink has the text");
+		ok(g.pos.line == 3 && g.pos.col == 7 && !g.warning, "its position and level");
+		is_int(m.nerr, 1, "and the diag counted it");
+		d.quiet = 0;
+		d.sink = diag_drop;
+		diag_put(&d, &g.msg);
+		d.sink = NULL;
+		is_int(d.nerr, 5, "diag_put counts a collected message");
+		m.sink = diag_drop;
+		is_str(capture(full, &m), "", "diag_drop drops");
+		is_int(m.nerr, 2, "but the diag counts");
 	}
 	{
 		/* whatever ran out of memory, the tool ends as xalloc ends it */

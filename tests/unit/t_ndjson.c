@@ -67,6 +67,14 @@ idle(void *arg)
 }
 
 /* nj_next_raw hands out lines that nj_parse checks as nj_next would. */
+/* A sink that prints as a diag would, to another file. */
+static void
+to_file(void *arg, const struct diag_msg *m)
+{
+	fprintf(arg, "t: %s:%lu:%lu: %s\n", m->pos->file, m->pos->line,
+	    m->pos->col, m->text);
+}
+
 static void
 raw_lines(void)
 {
@@ -78,7 +86,8 @@ raw_lines(void)
 	char *msg = NULL;
 	size_t msglen = 0;
 
-	pd.to = open_memstream(&msg, &msglen);	/* the parser's messages */
+	pd.sink = to_file;	/* the parser's messages */
+	pd.sink_arg = open_memstream(&msg, &msglen);
 	fwrite(text, 1, sizeof text - 1, in);
 	rewind(in);
 	nj_init(&r, fileno(in), "in", NJ_LINES, &d);
@@ -98,14 +107,14 @@ raw_lines(void)
 	    "the value's bytes and position");
 	ok(nj_next_raw(&r, &v) == NJ_VALUE, "a bad line is handed out raw");
 	is_int(nj_parse(&p, v.text, v.len, &v.pos, &pv), NJ_BAD, "and refused by the parser");
-	fflush(pd.to);
+	fflush(pd.sink_arg);
 	is_str(msg, "t: in:4:6: unexpected character\n", "with its position");
 	ok(nj_next_raw(&r, &v) == NJ_VALUE && v.len == 2, "a last line without newline");
 	is_int(nj_next_raw(&r, &v), NJ_EOF, "then the end");
 	nj_close(&p);
 	nj_close(&r);
 	fclose(in);
-	fclose(pd.to);
+	fclose(pd.sink_arg);
 	free(msg);
 }
 #define STREAM(s) run(s, sizeof(s) - 1, NJ_STREAM, 0)
