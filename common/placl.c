@@ -144,7 +144,7 @@ pl_acl_free(struct pl_acl *a)
 }
 
 int
-pl_acl_parse(struct pl_acl *a, const char *s, size_t n, struct pl_buf *err)
+pl_acl_parse(struct pl_acl *a, const char *s, size_t n, struct buf *err)
 {
 	const char *sp, *t = s;
 	size_t tn = n, ulen;
@@ -154,10 +154,10 @@ pl_acl_parse(struct pl_acl *a, const char *s, size_t n, struct pl_buf *err)
 		return 0;
 	sp = memchr(s, ' ', n);
 	if (sp != NULL && memchr(sp + 1, ' ', n - (size_t)(sp + 1 - s)) != NULL) {
-		pl_buf_clear(err);
-		pl_buf_puts(err, "multiple spaces found in ACL: '");
-		pl_buf_add(err, s, n);
-		pl_buf_puts(err, "'");
+		buf_clear(err);
+		buf_puts(err, "multiple spaces found in ACL: '");
+		buf_add(err, s, n);
+		buf_puts(err, "'");
 		return -1;
 	}
 	trim(&t, &tn);
@@ -183,7 +183,7 @@ pl_acl_parse(struct pl_acl *a, const char *s, size_t n, struct pl_buf *err)
 }
 
 int
-pl_acl_check(const char *s, size_t n, struct pl_buf *err)
+pl_acl_check(const char *s, size_t n, struct buf *err)
 {
 	const char *t = s;
 	size_t tn = n, i = 0, fields = 0, k;
@@ -206,10 +206,10 @@ pl_acl_check(const char *s, size_t n, struct pl_buf *err)
 	}
 	if (fields <= 2)
 		return 0;
-	pl_buf_clear(err);
-	pl_buf_puts(err, "multiple spaces found in ACL: '");
-	pl_buf_add(err, t, tn);
-	pl_buf_puts(err, "'");
+	buf_clear(err);
+	buf_puts(err, "multiple spaces found in ACL: '");
+	buf_add(err, t, tn);
+	buf_puts(err, "'");
 	return -1;
 }
 

@@ -48,11 +48,11 @@ struct pl_user {
  * in err (the scheduler refuses more than one space-separated field pair).
  * An empty string denies everyone.
  */
-int pl_acl_parse(struct pl_acl *, const char *, size_t, struct pl_buf *err);
+int pl_acl_parse(struct pl_acl *, const char *, size_t, struct buf *err);
 void pl_acl_free(struct pl_acl *);
 /* The config validator's check: trimmed, at most two whitespace-separated
  * fields. Returns 0, or -1 with a message in err. */
-int pl_acl_check(const char *, size_t, struct pl_buf *err);
+int pl_acl_check(const char *, size_t, struct buf *err);
 /* Does the ACL let the user in? */
 int pl_acl_allows(const struct pl_acl *, const struct pl_user *);
 

@@ -33,10 +33,10 @@ pl_app_set_forced(struct pl_app *a)
 }
 
 static int
-wrong(struct pl_buf *err, const char *what)
+wrong(struct buf *err, const char *what)
 {
-	pl_buf_clear(err);
-	pl_buf_puts(err, what);
+	buf_clear(err);
+	buf_puts(err, what);
 	return -1;
 }
 
@@ -97,7 +97,7 @@ set_groups(struct pl_app *a, struct pl_appbuf *b, struct json_object *v)
 }
 
 static int
-set_tags(struct pl_appbuf *b, struct json_object *v, struct pl_buf *err)
+set_tags(struct pl_appbuf *b, struct json_object *v, struct buf *err)
 {
 	if (!json_object_is_type(v, json_type_object))
 		return wrong(err, "'tags' must be an object of strings");
@@ -112,7 +112,7 @@ set_tags(struct pl_appbuf *b, struct json_object *v, struct pl_buf *err)
 
 int
 pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
-    struct pl_buf *err)
+    struct buf *err)
 {
 	size_t g0 = b->ng, t0 = b->nt;
 	int rc = 0;

@@ -59,7 +59,7 @@ struct pl_appbuf {
  * with the problem in err (a member of the wrong type).
  */
 int pl_app_from_json(struct pl_app *, struct pl_appbuf *b, struct json_object *,
-    struct pl_buf *err);
+    struct buf *err);
 /*
  * The fast path (plscan.c): fill app from the text of one input line
  * (len bytes, leading blanks already skipped) when the line has the

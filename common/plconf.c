@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "exitcode.h"
+#include "htab.h"
 #include "plconf.h"
 #include "xalloc.h"
 
@@ -131,7 +132,7 @@ is_merge(const struct yl_node *k)
 static size_t
 key_hash(const struct yl_node *k)
 {
-	return (size_t)pl_hash(k->str, k->len);
+	return (size_t)ht_hash(k->str, k->len);
 }
 
 static int

@@ -38,14 +38,14 @@ hex(char c)
 }
 
 static int
-refuse(struct pl_buf *err, const char *what, const char *p, size_t n)
+refuse(struct buf *err, const char *what, const char *p, size_t n)
 {
-	pl_buf_clear(err);
-	pl_buf_puts(err, what);
+	buf_clear(err);
+	buf_puts(err, what);
 	if (n > 0) {
-		pl_buf_puts(err, " '");
-		pl_buf_add(err, p, n);
-		pl_buf_puts(err, "'");
+		buf_puts(err, " '");
+		buf_add(err, p, n);
+		buf_puts(err, "'");
 	}
 	return -1;
 }
@@ -80,8 +80,8 @@ repeat(const char *p, size_t n, unsigned long *lo, unsigned long *hi)
  * PCRE2 form, return its length, or 0 after refusing it.
  */
 static size_t
-escape(const char *p, size_t n, int inclass, struct pl_buf *out,
-    struct pl_buf *err)
+escape(const char *p, size_t n, int inclass, struct buf *out,
+    struct buf *err)
 {
 	char c;
 	size_t i;
@@ -98,12 +98,12 @@ escape(const char *p, size_t n, int inclass, struct pl_buf *out,
 			    p, 2), 0;
 		for (i = 1; i < n && i < 4 && octal(p[i]); i++)
 			v = v * 8 + (unsigned)(p[i] - '0');
-		pl_buf_printf(out, "\\x{%x}", v);
+		buf_printf(out, "\\x{%x}", v);
 		return i;
 	}
 	switch (c) {
 	case 'v':			/* Go: the VT character */
-		pl_buf_puts(out, "\\x{0b}");
+		buf_puts(out, "\\x{0b}");
 		return 2;
 	case 'x':
 		if (n > 2 && p[2] == '{') {
@@ -112,19 +112,19 @@ escape(const char *p, size_t n, int inclass, struct pl_buf *out,
 			if (i == 3 || i >= n || p[i] != '}')
 				return refuse(err, "invalid escape sequence:",
 				    p, i < n ? i + 1 : i), 0;
-			pl_buf_add(out, p, i + 1);
+			buf_add(out, p, i + 1);
 			return i + 1;
 		}
 		if (n < 4 || !hex(p[2]) || !hex(p[3]))
 			return refuse(err, "invalid escape sequence:", p,
 			    n < 4 ? n : 4), 0;
-		pl_buf_add(out, p, 4);
+		buf_add(out, p, 4);
 		return 4;
 	case 'Q':			/* literal text up to \E */
 		for (i = 2; i + 1 < n && !(p[i] == '\\' && p[i + 1] == 'E'); i++)
 			;
 		i = i + 1 < n ? i + 2 : n;
-		pl_buf_add(out, p, i);
+		buf_add(out, p, i);
 		return i;
 	case 'p':
 	case 'P':
@@ -134,13 +134,13 @@ escape(const char *p, size_t n, int inclass, struct pl_buf *out,
 			if (e == NULL)
 				return refuse(err, "invalid character class range:",
 				    p, n), 0;
-			pl_buf_add(out, p, (size_t)(e - p) + 1);
+			buf_add(out, p, (size_t)(e - p) + 1);
 			return (size_t)(e - p) + 1;
 		}
 		if (n < 3)
 			return refuse(err, "invalid character class range:",
 			    p, n), 0;
-		pl_buf_add(out, p, 3);
+		buf_add(out, p, 3);
 		return 3;
 	case 'A': case 'b': case 'B': case 'z':
 		if (inclass)
@@ -148,13 +148,13 @@ escape(const char *p, size_t n, int inclass, struct pl_buf *out,
 		/* FALLTHROUGH */
 	case 'a': case 'f': case 'n': case 'r': case 't':
 	case 'd': case 'D': case 's': case 'S': case 'w': case 'W':
-		pl_buf_add(out, p, 2);
+		buf_add(out, p, 2);
 		return 2;
 	default:
 		if ((unsigned char)c < 0x80 && c > ' ' && c != 0x7f &&
 		    !(c >= '0' && c <= '9') && !(c >= 'a' && c <= 'z') &&
 		    !(c >= 'A' && c <= 'Z')) {
-			pl_buf_add(out, p, 2);	/* escaped punctuation */
+			buf_add(out, p, 2);	/* escaped punctuation */
 			return 2;
 		}
 		return refuse(err, "invalid escape sequence:", p, 2), 0;
@@ -163,7 +163,7 @@ escape(const char *p, size_t n, int inclass, struct pl_buf *out,
 
 /* "(?" at p: is the group kind one Go accepts? Its checked prefix length. */
 static size_t
-group(const char *p, size_t n, struct pl_buf *err)
+group(const char *p, size_t n, struct buf *err)
 {
 	size_t i = 2;
 
@@ -188,13 +188,13 @@ group(const char *p, size_t n, struct pl_buf *err)
  * matches the same names. 0, or -1 with a message in err.
  */
 static int
-translate(const char *p, size_t n, struct pl_buf *out, struct pl_buf *err)
+translate(const char *p, size_t n, struct buf *out, struct buf *err)
 {
 	size_t i = 0, k;
 	int inclass = 0;
 	unsigned long lo, hi;
 
-	pl_buf_clear(out);
+	buf_clear(out);
 	while (i < n) {
 		char c = p[i];
 
@@ -209,13 +209,13 @@ translate(const char *p, size_t n, struct pl_buf *out, struct pl_buf *err)
 				const char *e = memchr(p + i + 2, ']', n - i - 2);
 
 				k = e ? (size_t)(e - (p + i)) + 1 : 1;
-				pl_buf_add(out, p + i, k);
+				buf_add(out, p + i, k);
 				i += k;
 				continue;
 			}
 			if (c == ']')
 				inclass = 0;
-			pl_buf_add(out, &c, 1);
+			buf_add(out, &c, 1);
 			i++;
 			continue;
 		}
@@ -227,14 +227,14 @@ translate(const char *p, size_t n, struct pl_buf *out, struct pl_buf *err)
 				k++;
 			if (i + k < n && p[i + k] == ']')	/* literal ] */
 				k++;
-			pl_buf_add(out, p + i, k);
+			buf_add(out, p + i, k);
 			i += k;
 			continue;
 		case '(':
 			if (i + 1 < n && p[i + 1] == '?') {
 				if ((k = group(p + i, n - i, err)) == 0)
 					return -1;
-				pl_buf_add(out, p + i, k);
+				buf_add(out, p + i, k);
 				i += k;
 				continue;
 			}
@@ -245,7 +245,7 @@ translate(const char *p, size_t n, struct pl_buf *out, struct pl_buf *err)
 				    (hi != 0 && hi < lo))
 					return refuse(err, "invalid repeat count:",
 					    p + i, k);
-				pl_buf_add(out, p + i, k);
+				buf_add(out, p + i, k);
 				i += k;
 				if (i < n && p[i] == '+')
 					return refuse(err,
@@ -253,7 +253,7 @@ translate(const char *p, size_t n, struct pl_buf *out, struct pl_buf *err)
 					    p + i - k, k + 1);
 				continue;
 			}
-			pl_buf_add(out, "\\{", 2);	/* a literal brace */
+			buf_add(out, "\\{", 2);	/* a literal brace */
 			i++;
 			continue;
 		case '*': case '+': case '?':
@@ -266,7 +266,7 @@ translate(const char *p, size_t n, struct pl_buf *out, struct pl_buf *err)
 		default:
 			break;
 		}
-		pl_buf_add(out, &c, 1);
+		buf_add(out, &c, 1);
 		i++;
 	}
 	return 0;
@@ -303,22 +303,22 @@ first_bytes(struct pl_re *re)
 }
 
 struct pl_re *
-pl_re_compile(const char *src, size_t n, struct pl_buf *err)
+pl_re_compile(const char *src, size_t n, struct buf *err)
 {
-	struct pl_buf pat = { 0 };
+	struct buf pat = { 0 };
 	struct pl_re *re;
 	pcre2_code *code;
 	int ecode;
 	PCRE2_SIZE eoff;
 
 	if (translate(src, n, &pat, err) != 0) {
-		pl_buf_free(&pat);
+		buf_free(&pat);
 		return NULL;
 	}
 	code = pcre2_compile((PCRE2_SPTR)pat.s, pat.n, PCRE2_UTF |
 	    PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY |
 	    PCRE2_NEVER_BACKSLASH_C, &ecode, &eoff, NULL);
-	pl_buf_free(&pat);
+	buf_free(&pat);
 	if (code == NULL) {
 		PCRE2_UCHAR msg[256];
 
@@ -327,8 +327,8 @@ pl_re_compile(const char *src, size_t n, struct pl_buf *err)
 
 		if (pcre2_get_error_message(ecode, msg, sizeof msg) < 0)
 			strcpy((char *)msg, "does not compile");
-		pl_buf_clear(err);
-		pl_buf_puts(err, (const char *)msg);
+		buf_clear(err);
+		buf_puts(err, (const char *)msg);
 		return NULL;
 	}
 	re = xcalloc(1, sizeof *re);
@@ -347,7 +347,7 @@ pl_re_compile(const char *src, size_t n, struct pl_buf *err)
 }
 
 int
-pl_re_match(struct pl_re *re, const char *s, size_t n, struct pl_buf *err)
+pl_re_match(struct pl_re *re, const char *s, size_t n, struct buf *err)
 {
 	int rc;
 
@@ -360,8 +360,8 @@ pl_re_match(struct pl_re *re, const char *s, size_t n, struct pl_buf *err)
 		return 1;
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return 0;
-	pl_buf_clear(err);
-	pl_buf_printf(err, "regular expression '%s' exceeded its match limit "
+	buf_clear(err);
+	buf_printf(err, "regular expression '%s' exceeded its match limit "
 	    "on '%.*s'", re->src, (int)(n > 64 ? 64 : n), s);
 	return -1;
 }
@@ -412,7 +412,7 @@ static void
 crit_build(struct pl_fcrit *cr, const char *const *v, const size_t *lens,
     size_t nv, int group, enum pl_compat c)
 {
-	struct pl_buf err = { 0 };
+	struct buf err = { 0 };
 	size_t i;
 
 	memset(cr, 0, sizeof *cr);
@@ -420,7 +420,7 @@ crit_build(struct pl_fcrit *cr, const char *const *v, const size_t *lens,
 	if (nv == 1 && pl_regex_special(v[0], lens[0])) {
 		if ((cr->re = pl_re_compile(v[0], lens[0], &err)) == NULL)
 			cr->re_failed = 1;
-		pl_buf_free(&err);
+		buf_free(&err);
 		return;
 	}
 	for (i = 0; i < nv; i++) {
@@ -462,7 +462,7 @@ pl_filter_free(struct pl_filter *f)
 
 int
 pl_fcrit_match(const struct pl_fcrit *cr, const char *s, size_t n,
-    struct pl_buf *err)
+    struct buf *err)
 {
 	if (cr->re != NULL)
 		return pl_re_match(cr->re, s, n, err);
@@ -471,7 +471,7 @@ pl_fcrit_match(const struct pl_fcrit *cr, const char *s, size_t n,
 
 int
 pl_filter_allows(const struct pl_filter *f, const struct pl_user *u,
-    struct pl_buf *err)
+    struct buf *err)
 {
 	size_t i;
 	int m;
@@ -489,15 +489,15 @@ pl_filter_allows(const struct pl_filter *f, const struct pl_user *u,
 
 int
 pl_filter_check_entry(const char *s, size_t n, int group, enum pl_compat c,
-    struct pl_buf *why)
+    struct buf *why)
 {
 	struct pl_re *re;
 
 	if (name_ok(s, n, group, c))
 		return 0;
 	if (!pl_regex_special(s, n)) {
-		pl_buf_clear(why);
-		pl_buf_printf(why, "'%.*s' is neither a valid %s name nor a "
+		buf_clear(why);
+		buf_printf(why, "'%.*s' is neither a valid %s name nor a "
 		    "regular expression", (int)n, s, group ? "group" : "user");
 		return -1;
 	}

@@ -52,11 +52,11 @@ void pl_filter_free(struct pl_filter *);
 /* Does a name meet one criterion (list or expression)? 1, 0, or -1 on a
  * match limit. */
 int pl_fcrit_match(const struct pl_fcrit *, const char *, size_t,
-    struct pl_buf *err);
+    struct buf *err);
 /* Is the user allowed? 1 yes, 0 no, -1 a regular expression hit its match
  * limit (message in err). */
 int pl_filter_allows(const struct pl_filter *, const struct pl_user *,
-    struct pl_buf *err);
+    struct buf *err);
 
 /*
  * The validator's check of a single-entry list: the entry must be a valid
@@ -64,14 +64,14 @@ int pl_filter_allows(const struct pl_filter *, const struct pl_user *,
  * Returns 0, or -1 with the reason in why.
  */
 int pl_filter_check_entry(const char *, size_t, int group, enum pl_compat,
-    struct pl_buf *why);
+    struct buf *why);
 
 /* Is a regular expression anchored at the start (^...)? For warnings. */
 int pl_re_anchored(const char *, size_t);
 
 /* Low level: compile (NULL with a message in err), match, free. */
-struct pl_re *pl_re_compile(const char *, size_t, struct pl_buf *err);
-int pl_re_match(struct pl_re *, const char *, size_t, struct pl_buf *err);
+struct pl_re *pl_re_compile(const char *, size_t, struct buf *err);
+int pl_re_match(struct pl_re *, const char *, size_t, struct buf *err);
 void pl_re_free(struct pl_re *);
 const char *pl_re_source(const struct pl_re *);
 

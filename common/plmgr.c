@@ -113,9 +113,9 @@ pl_mgr_update(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
 void
 pl_result_free(struct pl_result *r)
 {
-	pl_buf_free(&r->path);
-	pl_buf_free(&r->reason);
-	pl_buf_free(&r->text);
+	buf_free(&r->path);
+	buf_free(&r->reason);
+	buf_free(&r->text);
 	free(r->steps);
 	r->steps = NULL;
 	r->nsteps = r->capsteps = 0;
@@ -132,8 +132,8 @@ keep(struct pl_result *res, const char *s, size_t n)
 {
 	long off = (long)res->text.n;
 
-	pl_buf_add(&res->text, s, n);
-	pl_buf_add(&res->text, "", 1);	/* keep the NUL */
+	buf_add(&res->text, s, n);
+	buf_add(&res->text, "", 1);	/* keep the NUL */
 	return off;
 }
 
@@ -159,7 +159,7 @@ static enum pl_how
 reject(struct pl_result *res, enum pl_how how, const char *msg, size_t n)
 {
 	res->how = how;
-	pl_buf_set(&res->reason, msg, n);
+	buf_set(&res->reason, msg, n);
 	return how;
 }
 
@@ -206,15 +206,15 @@ begin(struct pl_result *res, const struct pl_tree *t)
 	res->nsteps = 0;
 	res->at = NULL;
 	res->looked = 0;
-	pl_buf_clear(&res->path);
-	pl_buf_clear(&res->text);
-	pl_buf_clear(&res->reason);
+	buf_clear(&res->path);
+	buf_clear(&res->text);
+	buf_clear(&res->reason);
 }
 
 /* 1.7: a forced application given exactly root.@recovery@ skips the checks. */
 static int
 forced_recovery(const struct pl_mgr *m, const struct pl_app *a,
-    const struct pl_buf *path)
+    const struct buf *path)
 {
 	return m->compat == PL_17 && a->forced &&
 	    path->n == sizeof PL_RECOVERY_PATH - 1 &&
@@ -230,7 +230,7 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 
 	begin(res, t);
 	if (m->compat == PL_010 && !m->active) {
-		pl_buf_set(&res->path, a->queue, a->qlen);
+		buf_set(&res->path, a->queue, a->qlen);
 		return PL_PLACED;
 	}
 	ev->tree = t;
@@ -243,7 +243,7 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 		ev->skip = PL_SKIP_NONE;
 		ev->depth = ev->generated = ev->limit = ev->looked = 0;
 		res->looked = 0;
-		pl_buf_clear(&res->path);
+		buf_clear(&res->path);
 		rc = pl_rule_eval(r, a, ev, &res->path);
 		if (rc == PL_ERROR) {
 			if (s != NULL)
@@ -265,7 +265,7 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 			rule = (int)i + 1;
 			name = "default";
 			ev->looked = 0;
-			pl_buf_set(&res->path, "root.default", 12);
+			buf_set(&res->path, "root.default", 12);
 			if ((s = step(res, rule, name)) != NULL)
 				s->result = keep(res, res->path.s, res->path.n);
 		}
@@ -273,8 +273,8 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 			int why = usable(m, t, a, res);
 
 			if (why < 0) {
-				pl_buf_clear(&ev->err);
-				pl_buf_printf(&ev->err, "queue '%s' has no existing "
+				buf_clear(&ev->err);
+				buf_printf(&ev->err, "queue '%s' has no existing "
 				    "parent queue", res->path.s);
 				if (s != NULL)
 					s->error = keep(res, ev->err.s, ev->err.n);
@@ -305,8 +305,8 @@ admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	q = res->looked ? res->at : pl_tree_get(t, res->path.s, res->path.n);
 
 	if (q == NULL && inactive) {
-		pl_buf_clear(&res->reason);
-		pl_buf_printf(&res->reason, "cannot create queue '%s' without "
+		buf_clear(&res->reason);
+		buf_printf(&res->reason, "cannot create queue '%s' without "
 		    "placement rules", res->path.s);
 		return res->how = PL_REJECTED;
 	}
@@ -316,15 +316,15 @@ admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	else if (q == NULL &&
 	    (q = pl_tree_create(t, res->path.s, res->path.n, &a->user,
 	    &m->ev.err)) == NULL) {
-		pl_buf_clear(&res->reason);
-		pl_buf_printf(&res->reason, "failed to create rule based queue "
+		buf_clear(&res->reason);
+		buf_printf(&res->reason, "failed to create rule based queue "
 		    "%s: %s", res->path.s, m->ev.err.s);
 		return res->how = PL_CREATE_FAILED;
 	}
 	res->ncreated = t->nall - res->created;
 	if (!q->leaf || (m->compat == PL_010 && !pl_queue_submit_ok(q, &a->user))) {
-		pl_buf_clear(&res->reason);
-		pl_buf_printf(&res->reason, "failed to find queue %s for "
+		buf_clear(&res->reason);
+		buf_printf(&res->reason, "failed to find queue %s for "
 		    "application: %s", q->path, !q->leaf ? "not a leaf queue" :
 		    "submit access denied");
 		return res->how = PL_REJECTED;
@@ -355,9 +355,9 @@ pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
 	    !pl_user_name_ok(a.user.name, a.user.len, PL_17))) {
 		begin(res, t);
 		if (a.user.len == 0)
-			pl_buf_puts(&res->reason, "empty user cannot resolve");
+			buf_puts(&res->reason, "empty user cannot resolve");
 		else
-			pl_buf_printf(&res->reason, "invalid user name '%.*s'",
+			buf_printf(&res->reason, "invalid user name '%.*s'",
 			    (int)a.user.len, a.user.name);
 		return res->how = PL_REJECTED;
 	}

@@ -50,14 +50,14 @@ struct pl_result {
 	int rule;		/* the rule that placed it; -1: placement inactive */
 	const char *rule_name;	/* NULL when inactive */
 	size_t created, ncreated;	/* tree->all[created, +ncreated) are new */
-	struct pl_buf path;	/* the manager's choice, as the rule made it */
+	struct buf path;	/* the manager's choice, as the rule made it */
 	struct pl_queue *at;	/* ... the queue there, if it was looked up */
 	int looked;
-	struct pl_buf reason;	/* not placed: why */
+	struct buf reason;	/* not placed: why */
 	int trace;		/* record the steps */
 	struct pl_step *steps;
 	size_t nsteps, capsteps;
-	struct pl_buf text;
+	struct buf text;
 };
 
 void pl_mgr_init(struct pl_mgr *, enum pl_compat);

@@ -57,7 +57,7 @@ pl_queue_path_ok(const char *s, size_t n, enum pl_compat c)
 }
 
 int
-pl_queue_path_why(struct pl_buf *why, const char *s, size_t n,
+pl_queue_path_why(struct buf *why, const char *s, size_t n,
     enum pl_compat c)
 {
 	const char *e = s + n, *dot;
@@ -76,13 +76,13 @@ pl_queue_path_why(struct pl_buf *why, const char *s, size_t n,
 }
 
 void
-pl_queue_name_why(struct pl_buf *why, const char *s, size_t n,
+pl_queue_name_why(struct buf *why, const char *s, size_t n,
     enum pl_compat c)
 {
-	pl_buf_clear(why);
-	pl_buf_puts(why, "invalid queue name '");
-	pl_buf_add(why, s, n);
-	pl_buf_puts(why, c == PL_17 ?
+	buf_clear(why);
+	buf_puts(why, "invalid queue name '");
+	buf_add(why, s, n);
+	buf_puts(why, c == PL_17 ?
 	    "', a name must only have alphanumeric characters, -, _, :, #, / or "
 	    "@, and be no longer than 64 characters" :
 	    "', a name must only have alphanumeric characters, - or _, and be "
@@ -147,16 +147,16 @@ pl_regex_special(const char *s, size_t n)
 }
 
 void
-pl_dot_replace(struct pl_buf *b, const char *s, size_t n)
+pl_dot_replace(struct buf *b, const char *s, size_t n)
 {
 	const char *e = s + n, *dot;
 
 	while ((dot = memchr(s, '.', (size_t)(e - s))) != NULL) {
-		pl_buf_add(b, s, (size_t)(dot - s));
-		pl_buf_add(b, "_dot_", 5);
+		buf_add(b, s, (size_t)(dot - s));
+		buf_add(b, "_dot_", 5);
 		s = dot + 1;
 	}
-	pl_buf_add(b, s, (size_t)(e - s));
+	buf_add(b, s, (size_t)(e - s));
 }
 
 /* U+212A KELVIN SIGN in UTF-8. */
@@ -175,12 +175,12 @@ long_s(const char *s, size_t n)
 }
 
 void
-pl_lower(struct pl_buf *b, const char *s, size_t n)
+pl_lower(struct buf *b, const char *s, size_t n)
 {
 	size_t i, at;
 
 	if (b->n + n + 1 > b->cap)
-		pl_buf_grow(b, b->n + n + 1);
+		buf_grow(b, b->n + n + 1);
 	at = b->n;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];

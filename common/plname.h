@@ -18,10 +18,10 @@ int pl_queue_name_ok(const char *, size_t, enum pl_compat);
 /* Every dot-separated element of a path is a valid queue name. */
 int pl_queue_path_ok(const char *, size_t, enum pl_compat);
 /* The scheduler's message for an invalid queue name, into why (cleared). */
-void pl_queue_name_why(struct pl_buf *why, const char *, size_t,
+void pl_queue_name_why(struct buf *why, const char *, size_t,
     enum pl_compat);
 /* pl_queue_path_ok, with the message for the first bad name in why. */
-int pl_queue_path_why(struct pl_buf *why, const char *, size_t,
+int pl_queue_path_why(struct buf *why, const char *, size_t,
     enum pl_compat);
 /* Filter user names: 0.10 ^[_a-zA-Z][a-zA-Z0-9_.@-]*[$]?$, 1.7 adds : # /. */
 int pl_user_name_ok(const char *, size_t, enum pl_compat);
@@ -36,10 +36,10 @@ int pl_rule_name_ok(const char *, size_t);
 int pl_regex_special(const char *, size_t);
 
 /* Append s with every '.' replaced by "_dot_". */
-void pl_dot_replace(struct pl_buf *, const char *, size_t);
+void pl_dot_replace(struct buf *, const char *, size_t);
 /* Append s lower-cased as Go does for the names that can matter (ASCII, and
  * U+212A KELVIN SIGN, which lower-cases to an ASCII 'k'). */
-void pl_lower(struct pl_buf *, const char *, size_t);
+void pl_lower(struct buf *, const char *, size_t);
 /* Go's strings.EqualFold for ASCII, plus the two non-ASCII letters that fold
  * to ASCII (U+017F long s, U+212A Kelvin sign); other bytes compare exactly. */
 int pl_fold_eq(const char *, size_t, const char *, size_t);

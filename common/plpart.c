@@ -15,7 +15,7 @@ static int
 acl(struct pl_acl *a, char **text, const struct pl_cstr *c, const char *file,
     struct diag *d)
 {
-	struct pl_buf why = { 0 };
+	struct buf why = { 0 };
 	int bad = 0;
 
 	if (!c->set)
@@ -28,7 +28,7 @@ acl(struct pl_acl *a, char **text, const struct pl_cstr *c, const char *file,
 		diag_err(d, EXIT_CONFIG, &at, "%s", why.s);
 		bad = 1;
 	}
-	pl_buf_free(&why);
+	buf_free(&why);
 	return bad;
 }
 
@@ -156,7 +156,7 @@ dup_or_null(const char *s)
 }
 
 static struct pl_qconf *
-copy_conf(const struct pl_qconf *c, struct pl_buf *why)
+copy_conf(const struct pl_qconf *c, struct buf *why)
 {
 	struct pl_qconf *n = xcalloc(1, sizeof *n);
 
@@ -179,7 +179,7 @@ static void
 carry(struct pl_tree *nt, struct pl_tree *ot)
 {
 	uint64_t *used = pl_tree_totals(ot);
-	struct pl_buf why = { 0 };
+	struct buf why = { 0 };
 	size_t i;
 
 	for (i = 0; i < ot->nall; i++) {
@@ -203,7 +203,7 @@ carry(struct pl_tree *nt, struct pl_tree *ot)
 		if (q->conf != NULL)
 			nq->conf = copy_conf(q->conf, &why);
 	}
-	pl_buf_free(&why);
+	buf_free(&why);
 	free(used);
 }
 

@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 
+#include "htab.h"
 #include "plname.h"
 #include "plqueue.h"
 #include "xalloc.h"
@@ -43,7 +44,7 @@ pl_tree_free(struct pl_tree *t)
 	free(t->all);
 	free(t->slot);
 	free(t->pre);
-	pl_buf_free(&t->key);
+	buf_free(&t->key);
 	memset(t, 0, sizeof *t);
 }
 
@@ -76,23 +77,23 @@ struct pl_queue *
 pl_tree_add(struct pl_tree *t, struct pl_queue *parent, const char *name,
     size_t n)
 {
-	struct pl_buf b = { 0 };
+	struct buf b = { 0 };
 	struct pl_queue *q;
 	size_t namelen;
 
 	if (parent != NULL) {
-		pl_buf_add(&b, parent->path, parent->pathlen);
-		pl_buf_add(&b, ".", 1);
+		buf_add(&b, parent->path, parent->pathlen);
+		buf_add(&b, ".", 1);
 	}
 	pl_lower(&b, name, n);
 	namelen = b.n - (parent != NULL ? parent->pathlen + 1 : 0);
 	q = xcalloc(1, sizeof *q + b.n + 1);
 	memcpy(q->text, b.s, b.n + 1);
-	pl_buf_free(&b);
+	buf_free(&b);
 	q->path = q->text;
 	q->pathlen = strlen(q->text);
 	q->name = q->text + q->pathlen - namelen;
-	q->hash = pl_hash(q->path, q->pathlen);
+	q->hash = ht_hash(q->path, q->pathlen);
 	q->leaf = 1;
 	q->parent = parent;
 	if (parent != NULL) {
@@ -137,13 +138,13 @@ lower_key(struct pl_tree *t, const char *path, size_t n)
 	char *k;
 
 	if (n + 1 > t->key.cap)
-		pl_buf_grow(&t->key, n + 1);
+		buf_grow(&t->key, n + 1);
 	k = t->key.s;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)path[i];
 
 		if (c >= 0x80) {
-			pl_buf_clear(&t->key);
+			buf_clear(&t->key);
 			pl_lower(&t->key, path, n);
 			return;
 		}
@@ -157,7 +158,7 @@ struct pl_queue *
 pl_tree_find(struct pl_tree *t, const char *path, size_t n,
     struct pl_queue **anc)
 {
-	uint64_t h = PL_FNV_BASIS;
+	uint64_t h = HT_SEED;
 	size_t i, nd = 0;
 	struct pl_queue *q;
 	const char *k;
@@ -174,13 +175,12 @@ pl_tree_find(struct pl_tree *t, const char *path, size_t n,
 				t->pre = xreallocarray(t->pre, t->capdots,
 				    sizeof *t->pre);
 			}
-			t->pre[nd].hash = pl_hash_fin(h);
+			t->pre[nd].hash = ht_fin(h);
 			t->pre[nd++].len = i;
 		}
-		h ^= (unsigned char)k[i];
-		h *= PL_FNV_PRIME;
+		h = ht_step(h, (unsigned char)k[i]);
 	}
-	if ((q = probe(t, pl_hash_fin(h), k, n)) != NULL || anc == NULL)
+	if ((q = probe(t, ht_fin(h), k, n)) != NULL || anc == NULL)
 		return q;
 	while (nd-- > 0)		/* the deepest existing ancestor */
 		if ((*anc = probe(t, t->pre[nd].hash, k, t->pre[nd].len)) != NULL) {
@@ -238,7 +238,7 @@ pl_queue_submit_ok(const struct pl_queue *q, const struct pl_user *u)
  */
 static struct pl_queue *
 create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
-    const char *path, size_t n, struct pl_buf *why)
+    const char *path, size_t n, struct buf *why)
 {
 	size_t skip = 1, i, s = 0, e, depth;
 
@@ -255,8 +255,8 @@ create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
 	for (i = 0; i < at; i++)
 		depth += t->key.s[i] == '.';
 	if (depth > PL_MAXDEPTH) {
-		pl_buf_clear(why);
-		pl_buf_printf(why, "queue path deeper than %d levels", PL_MAXDEPTH);
+		buf_clear(why);
+		buf_printf(why, "queue path deeper than %d levels", PL_MAXDEPTH);
 		return NULL;
 	}
 	for (i = s; i <= n; i = e + 1) {	/* check every name first */
@@ -269,8 +269,8 @@ create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
 		}
 		if (t->compat == PL_17 &&
 		    pl_fold_eq(path + i, e - i, "@recovery@", 10)) {
-			pl_buf_clear(why);
-			pl_buf_printf(why, "dynamic queue cannot be named '%.*s'",
+			buf_clear(why);
+			buf_printf(why, "dynamic queue cannot be named '%.*s'",
 			    (int)(e - i), path + i);
 			return NULL;
 		}
@@ -287,31 +287,31 @@ create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
 
 struct pl_queue *
 pl_tree_create(struct pl_tree *t, const char *path, size_t n,
-    const struct pl_user *u, struct pl_buf *why)
+    const struct pl_user *u, struct buf *why)
 {
 	struct pl_queue *a;
 
 	if (n < 4 || memcmp(path, "root", 4) != 0 || memchr(path, '.', n) == NULL) {
-		pl_buf_clear(why);
-		pl_buf_printf(why, "illegal queue name passed in: %.*s", (int)n,
+		buf_clear(why);
+		buf_printf(why, "illegal queue name passed in: %.*s", (int)n,
 		    path);
 		return NULL;
 	}
 	if (pl_tree_find(t, path, n, &a) != NULL || a == NULL) {
-		pl_buf_clear(why);
-		pl_buf_printf(why, "queue '%.*s' has no existing parent", (int)n,
+		buf_clear(why);
+		buf_printf(why, "queue '%.*s' has no existing parent", (int)n,
 		    path);
 		return NULL;
 	}
 	if (!pl_queue_submit_ok(a, u)) {
-		pl_buf_clear(why);
-		pl_buf_printf(why, "submit access to queue %s denied during create "
+		buf_clear(why);
+		buf_printf(why, "submit access to queue %s denied during create "
 		    "of: %.*s", a->path, (int)n, path);
 		return NULL;
 	}
 	if (a->leaf) {
-		pl_buf_clear(why);
-		pl_buf_printf(why, "creation of queue %.*s failed parent is already "
+		buf_clear(why);
+		buf_printf(why, "creation of queue %.*s failed parent is already "
 		    "a leaf: %s", (int)n, path, a->path);
 		return NULL;
 	}

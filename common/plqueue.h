@@ -52,7 +52,7 @@ struct pl_tree {
 	size_t mask, used;
 	struct pl_queue **all;	/* every queue, in creation order */
 	size_t nall, capall;
-	struct pl_buf key;	/* lookup scratch: the lower-cased path */
+	struct buf key;	/* lookup scratch: the lower-cased path */
 	struct {		/* ... and the hash of each prefix */
 		uint64_t hash;
 		size_t len;
@@ -93,7 +93,7 @@ int pl_queue_submit_ok(const struct pl_queue *, const struct pl_user *);
  * tree->all[first, tree->nall), first being tree->nall on entry.
  */
 struct pl_queue *pl_tree_create(struct pl_tree *, const char *path, size_t,
-    const struct pl_user *, struct pl_buf *why);
+    const struct pl_user *, struct buf *why);
 /* 1.7: root.@recovery@, a leaf below root that never passes an ACL. */
 struct pl_queue *pl_tree_recovery(struct pl_tree *);
 

@@ -46,7 +46,7 @@ struct pl_rule *
 pl_rule_build(const struct pl_ruleconf *conf, const char *file,
     enum pl_compat c, struct diag *d, int *nerr)
 {
-	struct pl_buf low = { 0 }, why = { 0 };
+	struct buf low = { 0 }, why = { 0 };
 	struct pl_rule *r;
 	const char *name = conf->name.set ? conf->name.s : "";
 	unsigned long nline = conf->name.set ? conf->name.line : conf->line;
@@ -72,7 +72,7 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 			    "specified '%s', failing placement rule config", name);
 		if (conf->parent != NULL)
 			pl_rule_free(pl_rule_build(conf->parent, file, c, d, nerr));
-		pl_buf_free(&low);
+		buf_free(&low);
 		return NULL;
 	}
 	r = xcalloc(1, sizeof *r);
@@ -82,7 +82,7 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 	r->conf = conf;
 	build_filter(r, &conf->filter, c);
 	if (r->kind == PL_FIXED || r->kind == PL_TAG) {
-		pl_buf_clear(&low);
+		buf_clear(&low);
 		pl_lower(&low, conf->value.s ? conf->value.s : "", conf->value.n);
 		r->value = xmemdup0(low.s, low.n);
 		r->vlen = low.n;
@@ -96,10 +96,10 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 			pl_conf_err(d, nerr, file, vline, vcol, "%s", why.s);
 		r->qualified = r->vlen >= 4 && memcmp(r->value, "root", 4) == 0;
 		if (r->qualified || conf->parent == NULL) {
-			pl_buf_clear(&low);
+			buf_clear(&low);
 			if (!r->qualified)
-				pl_buf_puts(&low, "root.");
-			pl_buf_add(&low, r->value, r->vlen);
+				buf_puts(&low, "root.");
+			buf_add(&low, r->value, r->vlen);
 			r->spath = xmemdup0(low.s, low.n);
 			r->splen = low.n;
 		}
@@ -110,8 +110,8 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 	}
 	if (conf->parent != NULL)
 		r->parent = pl_rule_build(conf->parent, file, c, d, nerr);
-	pl_buf_free(&low);
-	pl_buf_free(&why);
+	buf_free(&low);
+	buf_free(&why);
 	if (*nerr != before) {
 		pl_rule_free(r);
 		return NULL;
@@ -149,8 +149,8 @@ pl_rule_free(struct pl_rule *r)
 void
 pl_eval_free(struct pl_eval *ev)
 {
-	pl_buf_free(&ev->err);
-	pl_buf_free(&ev->tmp);
+	buf_free(&ev->err);
+	buf_free(&ev->tmp);
 }
 
 const char *
@@ -200,14 +200,14 @@ names_ok(struct pl_eval *ev, const char *s, size_t n)
 /* The parent rule's path (made qualified), or root, into out. */
 static int
 parent_path(struct pl_rule *r, const struct pl_app *a,
-    struct pl_eval *ev, struct pl_buf *out)
+    struct pl_eval *ev, struct buf *out)
 {
 	struct pl_queue *q;
 	int rc;
 
-	pl_buf_clear(out);
+	buf_clear(out);
 	if (r->parent == NULL) {
-		pl_buf_add(out, "root", 4);
+		buf_add(out, "root", 4);
 		return PL_MATCH;
 	}
 	rc = pl_rule_eval(r->parent, a, ev, out);
@@ -219,16 +219,16 @@ parent_path(struct pl_rule *r, const struct pl_app *a,
 		return rc;
 	}
 	if (out->n < 5 || memcmp(out->s, "root.", 5) != 0) {
-		pl_buf_set(&ev->tmp, "root.", 5);
-		pl_buf_add(&ev->tmp, out->s, out->n);
-		pl_buf_set(out, ev->tmp.s, ev->tmp.n);
+		buf_set(&ev->tmp, "root.", 5);
+		buf_add(&ev->tmp, out->s, out->n);
+		buf_set(out, ev->tmp.s, ev->tmp.n);
 		ev->looked = 0;
 	}
 	q = ev->looked ? ev->q : pl_tree_get(ev->tree, out->s, out->n);
 	ev->looked = 0;
 	if (q != NULL && q->leaf) {
-		pl_buf_clear(&ev->err);
-		pl_buf_printf(&ev->err, "parent rule returned a leaf queue: %s",
+		buf_clear(&ev->err);
+		buf_printf(&ev->err, "parent rule returned a leaf queue: %s",
 		    out->s);
 		return PL_ERROR;
 	}
@@ -237,7 +237,7 @@ parent_path(struct pl_rule *r, const struct pl_app *a,
 
 /* The create/existence check on the path made. */
 static int
-finish(struct pl_rule *r, struct pl_eval *ev, const struct pl_buf *out)
+finish(struct pl_rule *r, struct pl_eval *ev, const struct buf *out)
 {
 	ev->generated = 1;
 	if (r->create)
@@ -251,7 +251,7 @@ finish(struct pl_rule *r, struct pl_eval *ev, const struct pl_buf *out)
 /* provided and tag: a queue name, qualified iff it starts with "root.". */
 static int
 queue_value(struct pl_rule *r, const struct pl_app *a,
-    struct pl_eval *ev, struct pl_buf *out, const char *v, size_t n)
+    struct pl_eval *ev, struct buf *out, const char *v, size_t n)
 {
 	int rc;
 
@@ -260,25 +260,25 @@ queue_value(struct pl_rule *r, const struct pl_app *a,
 	if (n >= 5 && memcmp(v, "root.", 5) == 0) {
 		if (!names_ok(ev, v, n))
 			return PL_ERROR;
-		pl_buf_set(out, v, n);
+		buf_set(out, v, n);
 		return finish(r, ev, out);
 	}
 	if (ev->compat == PL_17) {
-		pl_buf_clear(&ev->tmp);
+		buf_clear(&ev->tmp);
 		pl_dot_replace(&ev->tmp, v, n);
 		if (!names_ok(ev, ev->tmp.s, ev->tmp.n))
 			return PL_ERROR;
 	}
 	if ((rc = parent_path(r, a, ev, out)) != PL_MATCH)
 		return rc;
-	pl_buf_add(out, ".", 1);
+	buf_add(out, ".", 1);
 	pl_dot_replace(out, v, n);
 	return finish(r, ev, out);
 }
 
 int
 pl_rule_eval(struct pl_rule *r, const struct pl_app *a,
-    struct pl_eval *ev, struct pl_buf *out)
+    struct pl_eval *ev, struct buf *out)
 {
 	const char *v;
 	size_t n;
@@ -298,21 +298,21 @@ pl_rule_eval(struct pl_rule *r, const struct pl_app *a,
 		if ((rc = filtered(r, a, ev)) != PL_MATCH)
 			return rc;
 		if (ev->compat == PL_17) {
-			pl_buf_clear(&ev->tmp);
+			buf_clear(&ev->tmp);
 			pl_dot_replace(&ev->tmp, a->user.name, a->user.len);
 			if (!names_ok(ev, ev->tmp.s, ev->tmp.n))
 				return PL_ERROR;
 		}
 		if ((rc = parent_path(r, a, ev, out)) != PL_MATCH)
 			return rc;
-		pl_buf_add(out, ".", 1);
+		buf_add(out, ".", 1);
 		pl_dot_replace(out, a->user.name, a->user.len);
 		return finish(r, ev, out);
 	case PL_FIXED:
 		if ((rc = filtered(r, a, ev)) != PL_MATCH)
 			return rc;
 		if (r->spath != NULL) {		/* a constant path */
-			pl_buf_set(out, r->spath, r->splen);
+			buf_set(out, r->spath, r->splen);
 			ev->generated = 1;
 			if (r->hit == NULL)
 				r->hit = pl_tree_get(ev->tree, out->s, out->n);
@@ -325,25 +325,25 @@ pl_rule_eval(struct pl_rule *r, const struct pl_app *a,
 		}
 		if ((rc = parent_path(r, a, ev, out)) != PL_MATCH)
 			return rc;
-		pl_buf_add(out, ".", 1);
-		pl_buf_add(out, r->value, r->vlen);
+		buf_add(out, ".", 1);
+		buf_add(out, r->value, r->vlen);
 		return finish(r, ev, out);
 	case PL_TEST:
 		ev->generated = 1;
 		if (a->qlen == 0) {
-			pl_buf_set(out, "test", 4);
+			buf_set(out, "test", 4);
 			return PL_MATCH;
 		}
 		if (!names_ok(ev, a->queue, a->qlen))
 			return PL_ERROR;
-		pl_buf_clear(out);
+		buf_clear(out);
 		pl_dot_replace(out, a->queue, a->qlen);
 		return PL_MATCH;
 	case PL_RECOVERY:
 		if (!a->forced)
 			return miss(ev, PL_SKIP_NOTFORCED);
 		ev->generated = 1;
-		pl_buf_set(out, PL_RECOVERY_PATH, sizeof PL_RECOVERY_PATH - 1);
+		buf_set(out, PL_RECOVERY_PATH, sizeof PL_RECOVERY_PATH - 1);
 		return PL_MATCH;
 	}
 	return PL_NOMATCH;

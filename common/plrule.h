@@ -51,8 +51,8 @@ enum { PL_NOMATCH = 0, PL_MATCH = 1, PL_ERROR = -1 };
 struct pl_eval {
 	struct pl_tree *tree;
 	enum pl_compat compat;
-	struct pl_buf err;	/* PL_ERROR: the message */
-	struct pl_buf tmp;	/* scratch */
+	struct buf err;	/* PL_ERROR: the message */
+	struct buf tmp;	/* scratch */
 	enum pl_skip skip;	/* PL_NOMATCH: why */
 	int depth;		/* ... in the parent chain, 0 = the rule itself */
 	int generated;		/* out holds the path made, even on a miss */
@@ -77,7 +77,7 @@ void pl_rule_free(struct pl_rule *);
  * never removed from a tree), so a rule belongs to one tree.
  */
 int pl_rule_eval(struct pl_rule *, const struct pl_app *, struct pl_eval *,
-    struct pl_buf *out);
+    struct buf *out);
 void pl_eval_free(struct pl_eval *);
 
 /* The trace wording of a skip reason. */

@@ -25,7 +25,7 @@ struct mrec {
 };
 
 struct mlist {
-	struct pl_buf text;
+	struct buf text;
 	struct mrec *m;
 	size_t n, cap;
 };
@@ -43,7 +43,7 @@ collect(void *arg, const struct diag_msg *msg)
 	if (r->haspos)
 		r->pos = *msg->pos;
 	r->off = l->text.n;
-	pl_buf_add(&l->text, msg->text, strlen(msg->text) + 1);
+	buf_add(&l->text, msg->text, strlen(msg->text) + 1);
 }
 
 static void
@@ -74,20 +74,20 @@ mlist_move(struct mlist *to, struct mlist *from)
 		collect(&t, &msg);
 	}
 	from->n = 0;
-	pl_buf_clear(&from->text);
+	buf_clear(&from->text);
 }
 
 static void
 mlist_clear(struct mlist *l)
 {
 	l->n = 0;
-	pl_buf_clear(&l->text);
+	buf_clear(&l->text);
 }
 
 static void
 mlist_free(struct mlist *l)
 {
-	pl_buf_free(&l->text);
+	buf_free(&l->text);
 	free(l->m);
 }
 
@@ -96,7 +96,7 @@ struct ctx {
 	struct pl_run *run;
 	struct pl_result res, old;
 	struct pl_appbuf ab;
-	struct pl_buf err;
+	struct buf err;
 	int status;		/* the run's exit status so far */
 	int stop;		/* no more placing */
 };
@@ -269,7 +269,7 @@ struct batch {
 	size_t rd0, rd1;
 	struct bline *lines;
 	size_t nlines, cap;
-	struct pl_buf strs;	/* the strings of the applications */
+	struct buf strs;	/* the strings of the applications */
 	struct bstr *gs;
 	size_t ngs, capgs;
 	struct bstr (*ts)[2];	/* tag key and value */
@@ -307,7 +307,7 @@ struct worker {
 	struct nj_reader p;
 	struct diag d;
 	struct mlist *into;	/* the batch being parsed */
-	struct pl_buf err;
+	struct buf err;
 	struct pl_appbuf ab;
 };
 
@@ -316,7 +316,7 @@ keep_str(struct batch *b, const char *s, size_t n)
 {
 	struct bstr k = { b->strs.n, n };
 
-	pl_buf_add(&b->strs, s, n);
+	buf_add(&b->strs, s, n);
 	return k;
 }
 
@@ -371,7 +371,7 @@ parse_batch(struct worker *w, struct batch *b)
 	for (i = 0; i < b->nobjs; i++)
 		json_object_put(b->objs[i]);
 	b->nobjs = b->ngs = b->nts = b->nlines = 0;
-	pl_buf_clear(&b->strs);
+	buf_clear(&b->strs);
 	if (b->rderr)
 		return;
 	nj_feed(p, b->text, b->tlen, &b->at);
@@ -686,7 +686,7 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		if (i < started)
 			pthread_join(w[i].tid, NULL);
 		nj_close(&w[i].p);
-		pl_buf_free(&w[i].err);
+		buf_free(&w[i].err);
 		pl_appbuf_free(&w[i].ab);
 	}
 	free(w);
@@ -699,7 +699,7 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		free(b->objs);
 		free(b->text);
 		free(b->lines);
-		pl_buf_free(&b->strs);
+		buf_free(&b->strs);
 		free(b->gs);
 		free(b->ts);
 		mlist_free(&b->msgs);
@@ -740,6 +740,6 @@ pl_run(struct pl_run *run, const char *path)
 	pl_result_free(&cx.res);
 	pl_result_free(&cx.old);
 	pl_appbuf_free(&cx.ab);
-	pl_buf_free(&cx.err);
+	buf_free(&cx.err);
 	return cx.status;
 }

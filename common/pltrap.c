@@ -121,33 +121,33 @@ rule_traps(struct trap *t, const struct pl_ruleconf *r, const char *what)
 /* The path a chain made only of fixed rules gives; 0 if it is not one.
  * Sets *leafparent to a parent result that is an existing leaf. */
 static int
-static_path(struct trap *t, const struct pl_ruleconf *r, struct pl_buf *out,
-    int *leafparent, struct pl_buf *why)
+static_path(struct trap *t, const struct pl_ruleconf *r, struct buf *out,
+    int *leafparent, struct buf *why)
 {
 	struct pl_queue *q;
 
 	if (!r->name.set || strcasecmp(r->name.s, "fixed") != 0 || !r->value.set)
 		return 0;
-	pl_buf_clear(out);
+	buf_clear(out);
 	if (r->parent == NULL) {
 		if (r->value.n < 4 || strncasecmp(r->value.s, "root", 4) != 0)
-			pl_buf_puts(out, "root.");
+			buf_puts(out, "root.");
 		pl_lower(out, r->value.s, r->value.n);
 		return 1;
 	}
 	if (!static_path(t, r->parent, out, leafparent, why))
 		return 0;
 	if (out->n < 5 || memcmp(out->s, "root.", 5) != 0) {
-		pl_buf_set(why, "root.", 5);
-		pl_buf_add(why, out->s, out->n);
-		pl_buf_set(out, why->s, why->n);
+		buf_set(why, "root.", 5);
+		buf_add(why, out->s, out->n);
+		buf_set(out, why->s, why->n);
 	}
 	q = pl_tree_get(&t->p->tree, out->s, out->n);
 	if (q != NULL && q->leaf && !*leafparent) {
 		*leafparent = 1;
-		pl_buf_set(why, out->s, out->n);
+		buf_set(why, out->s, out->n);
 	}
-	pl_buf_add(out, ".", 1);
+	buf_add(out, ".", 1);
 	pl_lower(out, r->value.s, r->value.n);
 	return 1;
 }
@@ -176,7 +176,7 @@ wildcard_up(const struct pl_queue *q)
 static int
 fixed_traps(struct trap *t, const struct pl_ruleconf *r, size_t no)
 {
-	struct pl_buf path = { 0 }, why = { 0 };
+	struct buf path = { 0 }, why = { 0 };
 	struct pl_queue *q, *a;
 	int leafparent = 0, all = 0;
 
@@ -208,8 +208,8 @@ fixed_traps(struct trap *t, const struct pl_ruleconf *r, size_t no)
 	else
 		all = open_chain(r) && wildcard_up(a);
 out:
-	pl_buf_free(&path);
-	pl_buf_free(&why);
+	buf_free(&path);
+	buf_free(&why);
 	return all;
 }
 

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "exitcode.h"
+#include "htab.h"
 #include "placl.h"
 #include "plfilter.h"
 #include "plname.h"
@@ -15,14 +16,14 @@
 static int
 lower_eq(const char *a, size_t an, const char *b)
 {
-	struct pl_buf x = { 0 }, y = { 0 };
+	struct buf x = { 0 }, y = { 0 };
 	int eq;
 
 	pl_lower(&x, a, an);
 	pl_lower(&y, b, strlen(b));
 	eq = x.n == y.n && memcmp(x.s, y.s, x.n) == 0;
-	pl_buf_free(&x);
-	pl_buf_free(&y);
+	buf_free(&x);
+	buf_free(&y);
 	return eq;
 }
 
@@ -36,7 +37,7 @@ struct seen {
 static int
 seen_add(struct seen *sn, const char *s, size_t n)
 {
-	struct pl_buf low = { 0 };
+	struct buf low = { 0 };
 	size_t i;
 
 	if (2 * (sn->n + 1) > sn->mask + 1) {	/* grow: rehash */
@@ -45,7 +46,7 @@ seen_add(struct seen *sn, const char *s, size_t n)
 		big.name = xcalloc(big.mask + 1, sizeof *big.name);
 		for (i = 0; sn->name != NULL && i <= sn->mask; i++)
 			if (sn->name[i] != NULL) {
-				size_t j = pl_hash(sn->name[i],
+				size_t j = ht_hash(sn->name[i],
 				    strlen(sn->name[i])) & big.mask;
 
 				while (big.name[j] != NULL)
@@ -57,10 +58,10 @@ seen_add(struct seen *sn, const char *s, size_t n)
 		*sn = big;
 	}
 	pl_lower(&low, s, n);
-	for (i = pl_hash(low.s, low.n) & sn->mask; sn->name[i] != NULL;
+	for (i = ht_hash(low.s, low.n) & sn->mask; sn->name[i] != NULL;
 	    i = (i + 1) & sn->mask)
 		if (strcmp(sn->name[i], low.s) == 0) {
-			pl_buf_free(&low);
+			buf_free(&low);
 			return 1;
 		}
 	sn->name[i] = low.s;	/* the buffer is kept */
@@ -82,18 +83,18 @@ static void
 check_acl(const struct pl_cstr *acl, const char *file, struct diag *d,
     struct pl_stages *st)
 {
-	struct pl_buf why = { 0 };
+	struct buf why = { 0 };
 
 	if (acl->set && pl_acl_check(acl->s, acl->n, &why) != 0)
 		pl_conf_err(d, &st->queues, file, acl->line, acl->col, "%s", why.s);
-	pl_buf_free(&why);
+	buf_free(&why);
 }
 
 static void
 check_queue(const struct pl_queueconf *q, int level, const char *file,
     enum pl_compat c, struct diag *d, struct pl_stages *st)
 {
-	struct pl_buf why = { 0 };
+	struct buf why = { 0 };
 	struct seen sn = { NULL, 0, 0 };
 	size_t i;
 
@@ -116,7 +117,7 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
 			    level);
 	}
 	seen_free(&sn);
-	pl_buf_free(&why);
+	buf_free(&why);
 	for (i = 0; i < q->nqueues; i++)
 		check_queue(&q->queues[i], level + 1, file, c, d, st);
 }
@@ -149,7 +150,7 @@ static void
 check_filter(const struct pl_filterconf *f, const char *file, enum pl_compat c,
     struct diag *d, struct pl_stages *st)
 {
-	struct pl_buf why = { 0 };
+	struct buf why = { 0 };
 	const char *t = f->type.set ? f->type.s : "";
 
 	if (*t != '\0' && strcasecmp(t, "allow") != 0 && strcasecmp(t, "deny") != 0)
@@ -166,7 +167,7 @@ check_filter(const struct pl_filterconf *f, const char *file, enum pl_compat c,
 		pl_conf_err(d, &st->rulesyntax, file, f->groups[0].line,
 		    f->groups[0].col, "invalid rule filter group list is not a "
 		    "proper list or regexp: %s", why.s);
-	pl_buf_free(&why);
+	buf_free(&why);
 }
 
 static void
@@ -238,7 +239,7 @@ check_static(const struct pl_partconf *p, size_t no, const char *file,
     struct diag *d, struct pl_stages *st)
 {
 	const struct pl_ruleconf *chain[66], *r;
-	struct pl_buf path = { 0 }, names = { 0 }, low = { 0 };
+	struct buf path = { 0 }, names = { 0 }, low = { 0 };
 	size_t n = 0;
 	int dynamic = 0, create = p->rules[no].create, res;
 	const char *last = NULL;
@@ -250,14 +251,14 @@ check_static(const struct pl_partconf *p, size_t no, const char *file,
 		const char *val = chain[n]->value.set ? chain[n]->value.s : "";
 
 		if (names.n > 0)
-			pl_buf_puts(&names, "->");
-		pl_buf_puts(&names, name);
+			buf_puts(&names, "->");
+		buf_puts(&names, name);
 		if (dynamic)
 			continue;
 		if (strcmp(name, "fixed") != 0) {
 			dynamic = 1;
 			if (path.n == 0)
-				pl_buf_puts(&path, "<dynamic>");
+				buf_puts(&path, "<dynamic>");
 			continue;
 		}
 		if (strncmp(val, "root", 4) == 0) {
@@ -267,12 +268,12 @@ check_static(const struct pl_partconf *p, size_t no, const char *file,
 				    "rule with value %s", val);
 				goto out;
 			}
-			pl_buf_puts(&path, val);
+			buf_puts(&path, val);
 			continue;
 		}
 		if (path.n == 0)
-			pl_buf_puts(&path, "root");
-		pl_buf_printf(&path, ".%s", val);
+			buf_puts(&path, "root");
+		buf_printf(&path, ".%s", val);
 	}
 	if (path.n < 4 || memcmp(path.s, "root", 4) != 0)
 		goto out;
@@ -294,9 +295,9 @@ check_static(const struct pl_partconf *p, size_t no, const char *file,
 		    "cannot be created because the last queue (%s) in the "
 		    "hierarchy is a leaf", no, names.s, path.s, last ? last : "");
 out:
-	pl_buf_free(&path);
-	pl_buf_free(&names);
-	pl_buf_free(&low);
+	buf_free(&path);
+	buf_free(&names);
+	buf_free(&low);
 }
 
 void

@@ -18,7 +18,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *s = (const char *)data;
-	struct pl_buf b = { 0 }, err = { 0 };
+	struct buf b = { 0 }, err = { 0 };
 	struct pl_acl acl;
 	struct pl_re *re;
 	size_t i;
@@ -44,11 +44,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	pl_dot_replace(&b, s, size);
 	FUZZ_ASSERT(memchr(b.s ? b.s : "", '.', b.n) == NULL);
-	pl_buf_clear(&b);
+	buf_clear(&b);
 	pl_lower(&b, s, size);
 	FUZZ_ASSERT(b.n <= size);
 	FUZZ_ASSERT(pl_fold_eq(s, size, b.s ? b.s : "", b.n));
-	pl_buf_free(&b);
-	pl_buf_free(&err);
+	buf_free(&b);
+	buf_free(&err);
 	return 0;
 }

@@ -24,7 +24,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	struct diag d = DIAG_INIT("fuzz_plscan");
 	struct pl_appbuf fb = { 0 }, gb = { 0 };
 	struct pl_app fa, ga;
-	struct pl_buf err = { 0 };
+	struct buf err = { 0 };
 	struct nj_reader r;
 	struct nj_value v;
 	const char *text = (const char *)data;

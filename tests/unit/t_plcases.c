@@ -151,7 +151,7 @@ run_acl(const struct yl_node *cs, const char *id, enum pl_compat c,
 {
 	const char *text = str(yl_get(cs, "acl"));
 	const char *check = str(yl_get(cs, "check"));
-	struct pl_buf err = { 0 };
+	struct buf err = { 0 };
 	struct pl_acl acl;
 	int rc = pl_acl_parse(&acl, text, strlen(text), &err);
 
@@ -171,7 +171,7 @@ run_acl(const struct yl_node *cs, const char *id, enum pl_compat c,
 		    truthy(yl_get(ex, "allow")), "%s [%s]: access", id, vername(c));
 	}
 	pl_acl_free(&acl);
-	pl_buf_free(&err);
+	buf_free(&err);
 }
 
 /* ---- filters ---- */
@@ -210,7 +210,7 @@ run_filter(const struct yl_node *cs, const char *id, enum pl_compat c,
     const struct yl_node *ex)
 {
 	const char *check = str(yl_get(cs, "check"));
-	struct pl_buf err = { 0 };
+	struct buf err = { 0 };
 	struct pl_filter f;
 	struct app x;
 
@@ -238,7 +238,7 @@ run_filter(const struct yl_node *cs, const char *id, enum pl_compat c,
 		    vername(c), check);
 	}
 	pl_filter_free(&f);
-	pl_buf_free(&err);
+	buf_free(&err);
 }
 
 /* ---- partitions built from a case ---- */
@@ -443,7 +443,7 @@ run_rule_scope(const struct yl_node *cs, const char *id, enum pl_compat c,
 	struct part p;
 	struct pl_rule *r = NULL;
 	struct pl_eval ev = { 0 };
-	struct pl_buf out = { 0 };
+	struct buf out = { 0 };
 	const char *how = str(yl_get(ex, "how"));
 	int rc = PL_ERROR, n = 0;
 
@@ -468,7 +468,7 @@ run_rule_scope(const struct yl_node *cs, const char *id, enum pl_compat c,
 		printf("#   got: %s\n", out.s);
 	pl_rule_free(r);
 	pl_eval_free(&ev);
-	pl_buf_free(&out);
+	buf_free(&out);
 	part_free(&p);
 }
 

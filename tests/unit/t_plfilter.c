@@ -9,16 +9,16 @@
 static int
 re(const char *pat, const char *s)
 {
-	struct pl_buf err = { 0 };
+	struct buf err = { 0 };
 	struct pl_re *r = pl_re_compile(pat, strlen(pat), &err);
 	int m;
 
-	pl_buf_free(&err);
+	buf_free(&err);
 	if (r == NULL)
 		return -1;
 	m = pl_re_match(r, s, strlen(s), &err);
 	pl_re_free(r);
-	pl_buf_free(&err);
+	buf_free(&err);
 	return m;
 }
 
@@ -27,7 +27,7 @@ allows(const char *type, const char *user, const char *u1, const char *g1,
     const char *group)
 {
 	struct pl_filter f;
-	struct pl_buf err = { 0 };
+	struct buf err = { 0 };
 	const char *us[1] = { u1 }, *gs[1] = { g1 }, *ug[1] = { group };
 	size_t ul[1] = { u1 ? strlen(u1) : 0 }, gl[1] = { g1 ? strlen(g1) : 0 };
 	size_t ugl[1] = { strlen(group) };
@@ -37,14 +37,14 @@ allows(const char *type, const char *user, const char *u1, const char *g1,
 	pl_filter_build(&f, type, us, ul, u1 != NULL, gs, gl, g1 != NULL, PL_010);
 	a = pl_filter_allows(&f, &u, &err);
 	pl_filter_free(&f);
-	pl_buf_free(&err);
+	buf_free(&err);
 	return a;
 }
 
 int
 main(void)
 {
-	struct pl_buf err = { 0 };
+	struct buf err = { 0 };
 	struct pl_acl acl;
 	struct pl_re *r;
 
@@ -104,6 +104,6 @@ main(void)
 	pl_acl_free(&acl);
 	ok(pl_acl_check("a b c", 5, &err) != 0 && pl_acl_check(" \t* ", 4, &err) == 0,
 	    "the validator: three fields, a trimmed wildcard");
-	pl_buf_free(&err);
+	buf_free(&err);
 	return tap_done();
 }

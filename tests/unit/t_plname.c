@@ -11,9 +11,9 @@
 static const char *
 dot(const char *s)
 {
-	static struct pl_buf b;
+	static struct buf b;
 
-	pl_buf_clear(&b);
+	buf_clear(&b);
 	pl_dot_replace(&b, s, strlen(s));
 	return b.s;
 }
@@ -21,9 +21,9 @@ dot(const char *s)
 static const char *
 lower(const char *s)
 {
-	static struct pl_buf b;
+	static struct buf b;
 
-	pl_buf_clear(&b);
+	buf_clear(&b);
 	pl_lower(&b, s, strlen(s));
 	return b.s;
 }

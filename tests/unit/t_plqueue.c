@@ -11,7 +11,7 @@ main(void)
 {
 	struct pl_tree t;
 	struct pl_queue *root, *a, *leaf, *q, *anc;
-	struct pl_buf why = { 0 };
+	struct buf why = { 0 };
 	const char *g[1] = { "ops" };
 	size_t gl[1] = { 3 };
 	struct pl_user alice = { "alice", 5, g, gl, 1 };
@@ -59,7 +59,7 @@ main(void)
 	ok(pl_tree_create(&t, "rootfoo", 7, &alice, &why) == NULL &&
 	    pl_tree_create(&t, "test", 4, &alice, &why) == NULL,
 	    "not below root: refused, not a crash");
-	pl_buf_free(&why);
+	buf_free(&why);
 	pl_tree_free(&t);
 	return tap_done();
 }
