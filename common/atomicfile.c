@@ -1,18 +1,23 @@
 /*
- * atomicfile.c - all-or-nothing file replacement.
+ * atomicfile.c - all-or-nothing file replacement (atomicfile.h).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "atomicfile.h"
 #include "exitcode.h"
 #include "xalloc.h"
+
+#define AF_STALE_SECS 10	/* a temporary file younger may be starting up */
 
 static char *
 dir_of(const char *path)
@@ -50,19 +55,39 @@ af_sync_dir(const char *path)
 	return rc;
 }
 
-int
-af_open(struct af *a, const char *path, struct diag *d)
+/* Give the new file the owner, group and mode of st; warn if it cannot. */
+static void
+take_after(struct af *a, const struct stat *st, struct diag *d)
 {
-	struct stat st;
+	if ((st->st_uid != geteuid() || st->st_gid != getegid()) &&
+	    fchown(a->fd, st->st_uid, st->st_gid) < 0)
+		diag_warn(d, POS_NONE, "'%s' cannot keep its owner and group "
+		    "(%lu:%lu): %s; the new file is owned by %lu:%lu", a->name,
+		    (unsigned long)st->st_uid, (unsigned long)st->st_gid,
+		    strerror(errno), (unsigned long)geteuid(),
+		    (unsigned long)getegid());
+	(void)fchmod(a->fd, st->st_mode & 07777);
+}
+
+static void
+clear(struct af *a)
+{
+	a->fd = -1;
+	a->tmp = a->path = a->name = NULL;
+}
+
+int
+af_open_like(struct af *a, const char *path, const char *model,
+    struct diag *d)
+{
+	struct stat st, ms;
 	const char *base;
 	char *dir;
-	mode_t mode = 0666, um;
+	mode_t um;
 	size_t n;
-	int exists;
+	int exists, like;
 
-	a->fd = -1;
-	a->tmp = NULL;
-	a->path = NULL;
+	clear(a);
 	exists = stat(path, &st) == 0;
 	if (exists && !S_ISREG(st.st_mode)) {
 		a->fd = open(path, O_WRONLY | O_CLOEXEC);
@@ -70,19 +95,20 @@ af_open(struct af *a, const char *path, struct diag *d)
 			return diag_syserr(d, EXIT_CANTCREAT, POS_NONE,
 			    "cannot open '%s'", path);
 		a->path = xstrdup(path);
+		a->name = xstrdup(path);
 		return 0;
 	}
 	if (exists) {			/* follow a symlink to its file */
 		if ((a->path = realpath(path, NULL)) == NULL && errno == ENOMEM)
 			xoom();
-		mode = st.st_mode & 07777;
-	} else {			/* a new file: the usual umask rules */
-		um = umask(0);
-		umask(um);
-		mode &= ~um;
-	}
+		ms = st;
+		like = 1;
+	} else
+		like = model != NULL && stat(model, &ms) == 0 &&
+		    S_ISREG(ms.st_mode);
 	if (a->path == NULL)
 		a->path = xstrdup(path);
+	a->name = xstrdup(path);
 	dir = dir_of(a->path);
 	base = strrchr(a->path, '/');
 	base = base ? base + 1 : a->path;
@@ -90,29 +116,42 @@ af_open(struct af *a, const char *path, struct diag *d)
 	a->tmp = xmalloc(n);
 	snprintf(a->tmp, n, "%s/.%s.XXXXXX", dir, base);
 	free(dir);
-	a->fd = mkstemp(a->tmp);
-	if (a->fd < 0) {
+	if ((a->fd = mkostemp(a->tmp, O_CLOEXEC)) < 0) {
 		diag_syserr(d, EXIT_CANTCREAT, POS_NONE, "cannot create '%s'", path);
 		free(a->tmp);
 		free(a->path);
-		a->tmp = a->path = NULL;
+		free(a->name);
+		clear(a);
 		return EXIT_CANTCREAT;
 	}
-	(void)fchmod(a->fd, mode);
+	(void)flock(a->fd, LOCK_EX);	/* ours while we write: see af_clean */
+	if (like)
+		take_after(a, &ms, d);
+	else {				/* a new file: the usual umask rules */
+		um = umask(0);
+		umask(um);
+		(void)fchmod(a->fd, 0666 & ~um);
+	}
 	return 0;
+}
+
+int
+af_open(struct af *a, const char *path, struct diag *d)
+{
+	return af_open_like(a, path, NULL, d);
 }
 
 void
 af_abort(struct af *a)
 {
-	if (a->fd >= 0)
-		close(a->fd);
 	if (a->tmp != NULL)
 		unlink(a->tmp);
+	if (a->fd >= 0)
+		close(a->fd);
 	free(a->tmp);
 	free(a->path);
-	a->fd = -1;
-	a->tmp = a->path = NULL;
+	free(a->name);
+	clear(a);
 }
 
 int
@@ -123,7 +162,7 @@ af_commit(struct af *a, struct diag *d)
 
 	if (a->tmp == NULL) {		/* direct write to a device or FIFO */
 		if (close(a->fd) < 0)
-			rc = diag_syserr(d, EXIT_IOERR, POS_NONE, "%s", a->path);
+			rc = diag_syserr(d, EXIT_IOERR, POS_NONE, "%s", a->name);
 		a->fd = -1;
 		af_abort(a);
 		return rc;
@@ -138,16 +177,75 @@ af_commit(struct af *a, struct diag *d)
 		a->fd = -1;
 		if (rename(a->tmp, a->path) < 0)
 			rc = diag_syserr(d, EXIT_IOERR, POS_NONE,
-			    "cannot rename '%s' to '%s'", a->tmp, a->path);
+			    "cannot rename '%s' to '%s'", a->tmp, a->name);
 		else {
 			free(a->tmp);
 			a->tmp = NULL;
 			if (sync_dir(dir) < 0)
-				rc = diag_syserr(d, EXIT_IOERR, POS_NONE,
-				    "cannot sync the directory of '%s'", a->path);
+				rc = diag_syserr(d, EXIT_IOERR, POS_NONE, "'%s' "
+				    "written, but its directory could not be "
+				    "synced", a->name);
 		}
 	}
 	free(dir);
 	af_abort(a);
 	return rc;
+}
+
+/* ".PREFIX*.XXXXXX": one of our temporary names for such a destination. */
+static int
+our_tmp(const char *name, const char *prefix)
+{
+	size_t n = strlen(name), pn = strlen(prefix), i;
+
+	if (name[0] != '.' || n < 1 + pn + 7 || strncmp(name + 1, prefix, pn) != 0 ||
+	    name[n - 7] != '.')
+		return 0;
+	for (i = n - 6; i < n; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') ||
+		    (name[i] >= 'A' && name[i] <= 'Z') ||
+		    (name[i] >= '0' && name[i] <= '9')))
+			return 0;
+	return 1;
+}
+
+unsigned
+af_clean(int dirfd, const char *dir, const char *prefix, struct diag *d)
+{
+	struct dirent *e;
+	struct stat st;
+	unsigned gone = 0;
+	time_t now = time(NULL);
+	DIR *dp;
+	int fd, dup_fd;
+
+	if ((dup_fd = dup(dirfd)) < 0 || (dp = fdopendir(dup_fd)) == NULL) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return 0;
+	}
+	rewinddir(dp);
+	while ((e = readdir(dp)) != NULL) {
+		if (!our_tmp(e->d_name, prefix))
+			continue;
+		fd = openat(dirfd, e->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+		    O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_mtime + AF_STALE_SECS < now &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			if (unlinkat(dirfd, e->d_name, 0) == 0)
+				gone++;
+			else {
+				struct pos p = { dir, 0, 0 };
+
+				diag_warn(d, &p, "cannot remove the leftover "
+				    "'%s': %s", e->d_name, strerror(errno));
+			}
+		}
+		close(fd);
+	}
+	closedir(dp);
+	return gone;
 }

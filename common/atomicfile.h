@@ -4,6 +4,18 @@
  * a temporary file in the destination's directory, fsync, rename(2),
  * fsync of the directory. Destinations that are not regular files
  * (/dev/stdout, /dev/full, FIFOs) are written directly.
+ *
+ * The new file takes the owner, group and mode of the file it replaces
+ * (or of another file given as its model), as root too; when the owner
+ * cannot be kept (an ordinary user replacing another's file), a warning
+ * says so and the file is the writer's. A new file without a model gets
+ * the umask's mode.
+ *
+ * Temporary files are named ".NAME.XXXXXX" beside NAME and locked
+ * (flock) while they are written, so that af_clean() can tell the
+ * leftovers of a killed writer from a file being written.
+ *
+ * Messages name the destination as the caller gave it.
  */
 #ifndef PK_ATOMICFILE_H
 #define PK_ATOMICFILE_H
@@ -11,6 +23,7 @@
 #include "diag.h"
 
 struct af {
+	char *name;		/* the destination as given */
 	char *path;		/* final name (symlinks resolved) */
 	char *tmp;		/* temporary name, NULL when writing directly */
 	int fd;
@@ -18,11 +31,26 @@ struct af {
 
 /* Returns 0, or EXIT_CANTCREAT after reporting. */
 int af_open(struct af *, const char *path, struct diag *);
-/* fsync, rename into place, fsync the directory. 0 or EXIT_IOERR. */
+/* The same, taking owner, group and mode from the file model when path
+ * does not exist yet (model NULL: as af_open). */
+int af_open_like(struct af *, const char *path, const char *model,
+    struct diag *);
+/*
+ * fsync, rename into place, fsync the directory. 0 or EXIT_IOERR; when
+ * only the directory sync failed, the message says the file was written.
+ */
 int af_commit(struct af *, struct diag *);
 /* Forget the new content: the destination stays as it was. */
 void af_abort(struct af *);
 /* fsync the directory that holds path. 0 or -1 (errno set). */
 int af_sync_dir(const char *path);
+/*
+ * Remove the temporary files a killed writer left in the directory dirfd
+ * (named dir in messages) for destinations whose names start with
+ * prefix: ".PREFIX*.XXXXXX" files that nobody holds locked and that are
+ * older than a few seconds. For a caller that holds the directory's lock.
+ * Returns how many went; failures to remove one are warnings.
+ */
+unsigned af_clean(int dirfd, const char *dir, const char *prefix, struct diag *);
 
 #endif
