@@ -277,3 +277,26 @@ end in xoom(): status 71)"
 	assert_failure "$EXIT_IOERR"
 	assert_stderr "pk-echo: write error: File too large"
 }
+
+@test "a directory sync failing after the rename: written, and the message says so" {
+	local d=$BATS_TEST_TMPDIR/syncdir
+	mkdir -p "$d"
+	echo previous >"$d/out"
+	inject INJECT_FN=fsync INJECT_PATH="$d"
+	run --separate-stderr row_pk_echo "$d/out"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr_partial "'$d/out' written, but its directory could not be synced"
+	cmp -s "$IN" "$d/out" || fail "the new content is not in place"
+}
+
+@test "messages name the destination as given, not the file a symlink points to" {
+	local d=$BATS_TEST_TMPDIR/linkdir
+	mkdir -p "$d/real"
+	echo previous >"$d/real/out"
+	ln -s real/out "$d/link"
+	inject INJECT_FN=rename INJECT_ERRNO=EXDEV
+	run --separate-stderr row_pk_echo "$d/link"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr_partial "to '$d/link': Invalid cross-device link"
+	assert_equal "$(cat "$d/real/out")" previous
+}

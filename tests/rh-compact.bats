@@ -14,6 +14,11 @@ NEW=rolehistory-000001a202b2c500.json	# the name of NOW
 
 setup() {
 	T=$BATS_TEST_TMPDIR
+	SHARED=
+}
+
+teardown() {
+	[[ -z $SHARED ]] || rm -rf "$SHARED"
 }
 
 # name MS: the history file name of a save at MS.
@@ -192,6 +197,40 @@ rh-compact: write $T/out (0 entries)"
 	rh-compact --now $NOW -i "$T/link.json"
 	assert_equal "$(readlink "$T/link.json")" s.json
 	assert_equal "$(cat "$T/s.json")" "$(cat "$CDATA/state.want")"
+}
+
+@test "-i and -o as root leave the file to its owner and group, with its mode" {
+	[[ $(id -u) -eq 0 ]] || skip "only root can hand a file to another user"
+	T=$T/w
+	mkdir "$T"
+	cp "$CDATA/dups.json" "$T/f.json"
+	chown 65534:65534 "$T/f.json"
+	chmod 600 "$T/f.json"
+	run --separate-stderr rh-compact --now $NOW -i "$T/f.json"
+	assert_success
+	assert_equal "$(stat -c '%u:%g %a' "$T/f.json")" "65534:65534 600"
+	echo previous >"$T/o.json"
+	chown 65534:65534 "$T/o.json"
+	chmod 640 "$T/o.json"
+	rh-compact --now $NOW -o "$T/o.json" "$CDATA/dups.json"
+	assert_equal "$(stat -c '%u:%g %a' "$T/o.json")" "65534:65534 640"
+	assert_equal "$(cat "$T/o.json")" "$(cat "$CDATA/dups.want")"
+}
+
+@test "-i by a user who cannot keep the file's group: written, and a warning says so" {
+	[[ $(id -u) -eq 0 ]] || skip "needs root to set up a file of a group its owner is not in"
+	# a directory the other user can reach (the test's own is private)
+	T=$(mktemp -d /tmp/rh-compact-owner.XXXXXX)
+	SHARED=$T
+	chmod 777 "$T"
+	cp "$CDATA/dups.json" "$T/f.json"
+	chown 65534:0 "$T/f.json"
+	chmod 640 "$T/f.json"
+	run --separate-stderr runuser -u nobody -- "$(command -v rh-compact)" --now $NOW -i "$T/f.json"
+	assert_success
+	assert_stderr_partial "rh-compact: warning: '$T/f.json' cannot keep its owner and group (65534:0)"
+	assert_equal "$(stat -c '%u %a' "$T/f.json")" "65534 640"
+	assert_equal "$(cat "$T/f.json")" "$(cat "$CDATA/dups.want")"
 }
 
 @test "-i --dry-run and -v say what is done; --dry-run changes nothing" {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,6 +63,102 @@ entries(void)
 			n++;
 	closedir(dp);
 	return n;
+}
+
+/* Write s to the file name atomically, with the file model as af_open_like's
+ * model (NULL: none). */
+static int
+replace(const char *name, const char *model, const char *s)
+{
+	char p[256], m[256];
+	struct af a;
+	int rc;
+
+	snprintf(p, sizeof p, "%s", path(name));
+	snprintf(m, sizeof m, "%s", model != NULL ? path(model) : "");
+	if ((rc = af_open_like(&a, p, model != NULL ? m : NULL, &d)) != 0)
+		return rc;
+	if (write(a.fd, s, strlen(s)) != (ssize_t)strlen(s)) {
+		af_abort(&a);
+		return -1;
+	}
+	return af_commit(&a, &d);
+}
+
+/* The file replaced keeps its owner, group and mode; a model lends them. */
+static void
+owners(void)
+{
+	struct stat st;
+
+	spit(path("own"), "old\n");
+	chmod(path("own"), 0600);
+	if (geteuid() == 0) {
+		ok(chown(path("own"), 65534, 65534) == 0, "a file of another user");
+		is_int(replace("own", NULL, "new\n"), 0, "replaced by root");
+		stat(path("own"), &st);
+		ok(st.st_uid == 65534 && st.st_gid == 65534,
+		    "root leaves the file to its owner and group");
+		is_int(st.st_mode & 07777, 0600, "and its mode");
+		is_int(replace("own2", "own", "x\n"), 0,
+		    "a new file with a model");
+		stat(path("own2"), &st);
+		ok(st.st_uid == 65534 && st.st_gid == 65534 &&
+		    (st.st_mode & 07777) == 0600, "takes the model's owner and mode");
+		unlink(path("own2"));
+	} else {
+		is_int(replace("own", NULL, "new\n"), 0, "replaced");
+		stat(path("own"), &st);
+		ok(st.st_uid == geteuid() && (st.st_mode & 07777) == 0600,
+		    "the owner's file keeps its mode");
+		is_int(replace("own2", "own", "x\n"), 0,
+		    "a new file with a model");
+		stat(path("own2"), &st);
+		is_int(st.st_mode & 07777, 0600, "takes the model's mode");
+		unlink(path("own2"));
+	}
+	is_int(replace("own3", "missing", "x\n"), 0,
+	    "a model that is not there");
+	stat(path("own3"), &st);
+	is_int(st.st_mode & 07777, 0644, "leaves the umask's mode");
+	unlink(path("own3"));
+	unlink(path("own"));
+}
+
+/* af_clean: what a killed writer left, and nothing else. */
+static void
+leftovers(void)
+{
+	static const char *const names[] = {
+		".rolehistory-1.json.AbC123",	/* stale: goes */
+		".rolehistory-2.json.xyz789",	/* locked by a writer: stays */
+		".rolehistory-3.json.young1",	/* too young: stays */
+		".other.json.AbC123",		/* another prefix: stays */
+		".rolehistory-4.json.ab",	/* not our pattern: stays */
+		"rolehistory-5.json",		/* a history: stays */
+	};
+	struct timespec old[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+	size_t i;
+	int dfd, held;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		spit(path(names[i]), "x");
+		if (i != 2)
+			utimensat(AT_FDCWD, path(names[i]), old, 0);
+	}
+	held = open(path(names[1]), O_RDONLY);
+	flock(held, LOCK_EX);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	is_int(af_clean(dfd, dir, "rolehistory-", &d), 1, "one leftover removed");
+	ok(access(path(names[0]), F_OK) != 0, "the stale one");
+	for (i = 1; i < sizeof names / sizeof names[0]; i++)
+		ok(access(path(names[i]), F_OK) == 0, "'%s' stays", names[i]);
+	close(held);
+	is_int(af_clean(dfd, dir, "rolehistory-", &d), 1,
+	    "once its writer is gone, the locked one goes too");
+	close(dfd);
+	for (i = 2; i < sizeof names / sizeof names[0]; i++)
+		unlink(path(names[i]));
 }
 
 int
@@ -138,6 +235,9 @@ main(void)
 	ob_puts(&o.ob, "x\n");
 	is_int(out_close(&o, &d, 0), EXIT_IOERR, "a full device is an I/O error");
 	dup2(saved, 2);
+
+	owners();
+	leftovers();
 
 	unlink(path("f"));
 	unlink(path("link"));
