@@ -15,13 +15,8 @@ report(struct diag *d, int warning, const char *file, unsigned long line,
     unsigned long col, const char *fmt, va_list ap)
 {
 	struct pos at = { file, line, col };
-	char msg[1024];
 
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	if (warning)
-		diag_warn(d, &at, "%s", msg);
-	else
-		diag_err(d, EXIT_CONFIG, &at, "%s", msg);
+	diag_vmsg(d, warning, &at, fmt, ap);
 }
 
 void
