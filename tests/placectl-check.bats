@@ -269,3 +269,16 @@ placectl: $f:15:16: invalid queue name 'bad!name', a name must only have alphanu
 	[[ $stderr != *$'\e'* && $(wc -l <<<"$stderr") -eq $(grep -c '^placectl: ' <<<"$stderr") ]] ||
 		fail "a raw control character reached the terminal"
 }
+
+@test "a NUL inside a configuration string is a configuration error naming it" {
+	printf 'partitions:\n  - name: default\n    placementrules:\n      - name: fixed\n        value: "ab\\0c"\n    queues:\n      - name: root\n        submitacl: "*"\n' \
+		>"$BATS_TEST_TMPDIR/nul.yaml"
+	for c in 0.10 1.7; do
+		run --separate-stderr placectl check --compat $c -c "$BATS_TEST_TMPDIR/nul.yaml"
+		assert_failure "$EXIT_CONFIG"
+		assert_stderr_partial "nul.yaml:5:16: a string holds a NUL character (\\0)"
+		run --separate-stderr placectl tree --compat $c -c "$BATS_TEST_TMPDIR/nul.yaml"
+		assert_failure "$EXIT_CONFIG"
+		assert_output ""
+	done
+}
