@@ -265,6 +265,24 @@ Try 'rh-compact --help'."
 	cmp "$CDATA/dups.json" "$T/f.json"
 }
 
+@test "--keep or --wait on a directory that is not there: cannot open it, 66" {
+	for o in "--keep 2" --wait "--keep 2 --wait -n"; do
+		run --separate-stderr rh-compact $o --now $NOW "$T/none"
+		assert_failure "$EXIT_NOINPUT"
+		assert_output ""
+		assert_stderr "rh-compact: cannot open '$T/none': No such file or directory"
+	done
+	[ ! -e "$T/none" ]
+	# with -o, or from standard input, they are still usage errors
+	run --separate-stderr rh-compact --keep 2 -o "$T/o" "$T/none"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "rh-compact: --keep applies to a history directory"
+	run --separate-stderr rh-compact --wait </dev/null
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "rh-compact: --wait applies to a history directory"
+	[ ! -e "$T/o" ]
+}
+
 # --- directory mode ---
 
 @test "a directory: the newest save compacted under the name of now, the older ones deleted" {
