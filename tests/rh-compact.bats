@@ -152,7 +152,7 @@ snapshot() {
 	cmp "$T/a" "$T/c"
 	cmp "$T/a" "$T/d"
 	# a directory with -o is only read: newest loadable save, no purge
-	cp -R "$EXAMPLES/history" "$T/h"
+	cp_fixture "$EXAMPLES/history" "$T/h"
 	before=$(snapshot "$T/h")
 	rh-compact --now $NOW -o "$T/e" "$EXAMPLES/history/rolehistory-000001a201692e00.json"
 	run --separate-stderr rh-compact --now $NOW -o "$T/f" "$T/h"
@@ -177,7 +177,7 @@ rh-compact: write $T/out (0 entries)"
 @test "-i rewrites the file in place, atomically, keeping its mode" {
 	T=$T/w
 	mkdir "$T"
-	cp "$CDATA/dups.json" "$T/f.json"
+	cp_fixture "$CDATA/dups.json" "$T/f.json"
 	chmod 640 "$T/f.json"
 	run --separate-stderr rh-compact --now $NOW -i "$T/f.json"
 	assert_success
@@ -187,7 +187,7 @@ rh-compact: write $T/out (0 entries)"
 	assert_equal "$(stat -c %a "$T/f.json")" 640
 	assert_equal "$(files "$T")" "f.json"
 	# through a symbolic link: the file it names is rewritten
-	cp "$CDATA/state.ndjson" "$T/s.json"
+	cp_fixture "$CDATA/state.ndjson" "$T/s.json"
 	ln -s s.json "$T/link.json"
 	rh-compact --now $NOW -i "$T/link.json"
 	assert_equal "$(readlink "$T/link.json")" s.json
@@ -195,7 +195,7 @@ rh-compact: write $T/out (0 entries)"
 }
 
 @test "-i --dry-run and -v say what is done; --dry-run changes nothing" {
-	cp "$CDATA/dups.json" "$T/f.json"
+	cp_fixture "$CDATA/dups.json" "$T/f.json"
 	run --separate-stderr rh-compact --now $NOW -n -i "$T/f.json"
 	assert_success
 	assert_output "write $T/f.json (2 entries)"
@@ -233,7 +233,7 @@ rh-compact: write $T/f.json (2 entries)"
 
 @test "usage errors: -i with stdin, a directory or -o; --keep and --wait off a directory" {
 	mkdir "$T/d"
-	cp "$CDATA/dups.json" "$T/f.json"
+	cp_fixture "$CDATA/dups.json" "$T/f.json"
 	run --separate-stderr rh-compact -i
 	assert_failure "$EXIT_USAGE"
 	assert_stderr "rh-compact: -i needs a FILE, not standard input
@@ -286,7 +286,7 @@ Try 'rh-compact --help'."
 # --- directory mode ---
 
 @test "a directory: the newest save compacted under the name of now, the older ones deleted" {
-	cp -R "$EXAMPLES/history" "$T/h"
+	cp_fixture "$EXAMPLES/history" "$T/h"
 	rh-compact --now $NOW "$EXAMPLES/history/rolehistory-000001a201692e00.json" >"$T/want"
 	run --separate-stderr rh-compact -v --now $NOW "$T/h"
 	assert_success
@@ -301,7 +301,7 @@ rh-compact: delete $T/h/rolehistory-000001a201692e00.json"
 	assert_success
 	assert_stderr ""
 	# quiet without -v; a trailing slash names the files with one
-	cp -R "$EXAMPLES/history" "$T/g"
+	cp_fixture "$EXAMPLES/history" "$T/g"
 	run --separate-stderr rh-compact --now $NOW "$T/g/"
 	assert_success
 	assert_output ""

@@ -541,7 +541,7 @@ $(open 2 300)"
 	run -0 bash -c "rh-request -r role0 -n 2 --now $NOW - < '$F5'"
 	assert_output "$want"
 	mkdir "$T/hist"
-	cp "$F5" "$T/hist/rolehistory-00000000000003e8.json"
+	cp_fixture "$F5" "$T/hist/rolehistory-00000000000003e8.json"
 	run -0 rh-request -r role0 -n 2 --now $NOW "$T/hist"
 	assert_output "$want"
 }
