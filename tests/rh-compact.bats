@@ -1,7 +1,6 @@
 #!/usr/bin/env bats
 # rh-compact.bats - rh-compact: filter mode, -i, directory mode (lock,
-# choice, write, purge), failures. Sections refer to
-# research/slider-rolehistory.md.
+# choice, write, purge), failures.
 
 load test_helper
 
@@ -88,7 +87,8 @@ snapshot() {
 	assert_stderr ""
 	assert_output "$(cat "$CDATA/state.want")"
 	# in use (live 2) though old: kept, still active; requested and
-	# starting are not active (§2.2); exactly at the cutoff: kept
+	# starting are not active (as Slider writes them); exactly at the
+	# cutoff: kept
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h2\",\"role\":1,\"active\":true,\"last_used\":1790000000000}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h5\",\"role\":2,\"active\":false,\"last_used\":0}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h3\",\"role\":1,\"active\":false,\"last_used\":1794736800000}}}"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# rh-request.bats - rh-request: options, behaviour and errors. Case numbers
-# refer to research/slider-cases.md, sections to research/slider-rolehistory.md.
+# rh-request.bats - rh-request: options, behaviour and errors. "Case N"
+# numbers a behaviour of Apache Slider's role history that a test checks,
+# taken from Slider's own tests and code.
 # tests/data/reqrel/f5.json is fixture F5 in a MOCK3 history (roles as
 # placekit.Role records: role0 default, role1 strict, role2 anywhere).
 
