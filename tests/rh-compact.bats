@@ -18,6 +18,7 @@ setup() {
 
 teardown() {
 	[[ -z $SHARED ]] || rm -rf "$SHARED"
+	pk_teardown
 }
 
 # name MS: the history file name of a save at MS.
