@@ -1,5 +1,5 @@
 /*
- * ndjson.c - line and stream JSON readers with exact positions.
+ * ndjson.c - line and stream JSON readers with exact positions (ndjson.h).
  *
  * The buffer holds the unread input; a value is scanned in place, handed
  * to json-c in one piece, and given to the caller as a json_object plus
@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +18,40 @@
 #include "xalloc.h"
 
 #define NONUM SIZE_MAX
+
+struct nj_reader {
+	int fd;
+	int owned_fd;
+	const char *name;
+	enum nj_mode mode;
+	struct diag *d;
+	struct ob *flush;		/* flushed before reads; may be NULL */
+	void (*idle)(void *);		/* called before waiting; may be NULL */
+	void *idle_arg;
+	size_t maxlen;
+	unsigned maxdepth;
+	size_t rdmax;			/* most bytes per read(2), 0: no limit */
+
+	char *mem;			/* the reader's own buffer */
+	size_t cap;
+	const char *buf;		/* mem, or the text fed */
+	size_t beg, end;		/* unread bytes: buf[beg, end) */
+	int eof, dead, skipping;
+	unsigned long line, col;	/* position of buf[beg] */
+	size_t nl_off;			/* line mode: no '\n' in buf[beg, beg+nl_off) */
+	size_t pending;			/* bytes of the last value, dropped next call */
+	int pending_block;		/* ... and they are lines of a block */
+	size_t rawlen;			/* line mode: the raw line handed out */
+
+	struct json_tokener *tok;
+	struct json_object *cur;
+
+	/* pre-scan state, offsets relative to beg */
+	size_t sc_off, sc_num;
+	unsigned sc_depth;
+	uint64_t sc_kinds;		/* bit per open level: 1 object, 0 array */
+	int sc_str, sc_esc, sc_int;
+};
 
 #ifndef HAVE_MEMRCHR
 static void *
@@ -31,11 +66,11 @@ memrchr(const void *s, int c, size_t n)
 }
 #endif
 
-void
-nj_init(struct nj_reader *r, int fd, const char *name, enum nj_mode mode,
-    struct diag *d)
+struct nj_reader *
+nj_fdopen(int fd, const char *name, enum nj_mode mode, struct diag *d)
 {
-	memset(r, 0, sizeof *r);
+	struct nj_reader *r = xcalloc(1, sizeof *r);
+
 	r->fd = fd;
 	r->name = name;
 	r->mode = mode;
@@ -43,7 +78,7 @@ nj_init(struct nj_reader *r, int fd, const char *name, enum nj_mode mode,
 	r->maxlen = NJ_MAXLEN;
 	r->maxdepth = NJ_MAXDEPTH;
 	r->cap = 65536;
-	r->buf = xmalloc(r->cap);
+	r->buf = r->mem = xmalloc(r->cap);
 	r->line = 1;
 	r->col = 1;
 	r->sc_num = NONUM;
@@ -52,38 +87,66 @@ nj_init(struct nj_reader *r, int fd, const char *name, enum nj_mode mode,
 		xoom();
 	json_tokener_set_flags(r->tok, JSON_TOKENER_STRICT |
 	    JSON_TOKENER_ALLOW_TRAILING_CHARS | JSON_TOKENER_VALIDATE_UTF8);
+	return r;
 }
 
 int
-nj_open(struct nj_reader *r, const char *path, enum nj_mode mode, struct diag *d)
+nj_open(struct nj_reader **rp, const char *path, enum nj_mode mode,
+    struct diag *d)
 {
 	int fd;
 
+	*rp = NULL;
 	if (path == NULL || strcmp(path, "-") == 0) {
-		nj_init(r, 0, "<stdin>", mode, d);
+		*rp = nj_fdopen(0, "<stdin>", mode, d);
 		return 0;
 	}
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot open '%s'", path);
-	nj_init(r, fd, path, mode, d);
-	r->owned_fd = 1;
+	*rp = nj_fdopen(fd, path, mode, d);
+	(*rp)->owned_fd = 1;
 	return 0;
 }
 
 void
 nj_close(struct nj_reader *r)
 {
+	if (r == NULL)
+		return;
 	if (r->cur != NULL)
 		json_object_put(r->cur);
-	if (r->tok != NULL)
-		json_tokener_free(r->tok);
+	json_tokener_free(r->tok);
 	if (r->owned_fd)
 		close(r->fd);
-	free(r->buf);
-	r->buf = NULL;
-	r->tok = NULL;
-	r->cur = NULL;
+	free(r->mem);
+	free(r);
+}
+
+void
+nj_set_flush(struct nj_reader *r, struct ob *flush)
+{
+	r->flush = flush;
+}
+
+void
+nj_set_idle(struct nj_reader *r, void (*idle)(void *), void *arg)
+{
+	r->idle = idle;
+	r->idle_arg = arg;
+}
+
+void
+nj_set_limits(struct nj_reader *r, size_t maxlen, size_t rdmax)
+{
+	r->maxlen = maxlen > 0 ? maxlen : NJ_MAXLEN;
+	r->rdmax = rdmax;
+}
+
+const char *
+nj_name(const struct nj_reader *r)
+{
+	return r->name;
 }
 
 int
@@ -168,10 +231,20 @@ bad(struct nj_reader *r, size_t off, const char *msg)
 	return NJ_BAD;
 }
 
+/* Would a read(2) of fd wait? */
+static int
+would_wait(int fd)
+{
+	struct pollfd pfd = { fd, POLLIN, 0 };
+
+	return poll(&pfd, 1, 0) == 0;
+}
+
 /*
  * Read more input. Returns 1 if bytes arrived, 0 at end of input,
  * NJ_IOERR on a read error. Keeps buf[beg, end), moving it to the front
  * or growing the buffer (never past maxlen + 1 bytes of unread data).
+ * A fed reader is at its end already: it never comes here to read.
  */
 static int
 fill(struct nj_reader *r)
@@ -182,7 +255,7 @@ fill(struct nj_reader *r)
 	if (r->eof)
 		return 0;
 	if (r->beg > 0 && (r->beg == r->end || r->end == r->cap)) {
-		memmove(r->buf, r->buf + r->beg, r->end - r->beg);
+		memmove(r->mem, r->mem + r->beg, r->end - r->beg);
 		r->end -= r->beg;
 		r->beg = 0;
 	}
@@ -192,19 +265,20 @@ fill(struct nj_reader *r)
 		if (ncap > r->maxlen + 65536)
 			ncap = r->maxlen + 65536;
 		if (ncap > r->cap) {
-			r->buf = xrealloc(r->buf, ncap);
+			r->mem = xrealloc(r->mem, ncap);
 			r->cap = ncap;
 		}
 	}
+	r->buf = r->mem;
 	if (r->flush != NULL)
 		ob_flush_buf(r->flush);
-	if (r->idle != NULL)
+	if (r->idle != NULL && would_wait(r->fd))
 		r->idle(r->idle_arg);
 	want = r->cap - r->end;
 	if (r->rdmax > 0 && want > r->rdmax)
 		want = r->rdmax;
 	do
-		n = read(r->fd, r->buf + r->end, want);
+		n = read(r->fd, r->mem + r->end, want);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
 		struct pos p = { r->name, 0, 0 };
@@ -537,134 +611,11 @@ line:
 		}
 		if (raw) {
 			r->pending = skip;
+			r->rawlen = len;
 			return hand_out(r, v, NULL, len);
 		}
 		return line_value(r, len, skip, v);
 	}
-}
-
-static int
-too_long(struct nj_reader *r)
-{
-	char msg[64];
-
-	snprintf(msg, sizeof msg, "object longer than %zu bytes", r->maxlen);
-	return bad(r, 0, msg);
-}
-
-static int
-next_stream(struct nj_reader *r, struct nj_value *v)
-{
-	int rc;
-
-	/* Skip whitespace between values. */
-	for (;;) {
-		size_t i = 0, n = r->end - r->beg;
-		const char *p = r->buf + r->beg;
-
-		while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
-		    p[i] == '\n'))
-			i++;
-		consume(r, i);
-		if (r->beg < r->end)
-			break;
-		rc = fill(r);
-		if (rc <= 0)
-			return rc;
-	}
-	prescan_reset(r);
-	for (;;) {
-		rc = prescan(r, r->end - r->beg);
-		if (rc != 0)
-			break;
-		if (r->end - r->beg > r->maxlen)
-			return too_long(r);
-		rc = fill(r);
-		if (rc < 0)
-			return rc;
-		if (rc == 0)
-			return bad(r, r->end - r->beg, "unexpected end of file");
-	}
-	if (rc != 1)
-		return rc;
-	if (r->sc_off > r->maxlen)	/* it came in one read */
-		return too_long(r);
-	rc = parse(r, r->sc_off, v);
-	if (rc == NJ_VALUE)
-		r->pending = r->sc_off;
-	return rc;
-}
-
-/* Drop the value handed out last time. */
-static void
-drop_last(struct nj_reader *r)
-{
-	if (r->cur != NULL) {
-		json_object_put(r->cur);
-		r->cur = NULL;
-	}
-	if (r->pending > 0) {
-		if (r->mode == NJ_LINES && !r->pending_block)
-			consume_line(r, r->pending);
-		else
-			consume(r, r->pending);
-		r->pending = 0;
-		r->pending_block = 0;
-	}
-}
-
-int
-nj_next(struct nj_reader *r, struct nj_value *v)
-{
-	drop_last(r);
-	if (r->dead)
-		return NJ_EOF;
-	if (r->mode == NJ_LINES)
-		return next_line(r, v, 0);
-	return next_stream(r, v);
-}
-
-const char *
-nj_peek(struct nj_reader *r, size_t *avail)
-{
-	size_t i = 0, n;
-	const char *p;
-
-	drop_last(r);
-	if (r->dead)
-		return NULL;
-	p = r->buf + r->beg;
-	n = r->end - r->beg;
-	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
-	    p[i] == '\n'))
-		i++;
-	consume(r, i);
-	*avail = n - i < r->maxlen ? n - i : r->maxlen;
-	return *avail > 0 ? r->buf + r->beg : NULL;
-}
-
-void
-nj_skip(struct nj_reader *r, size_t n)
-{
-	consume(r, n);
-}
-
-int
-nj_next_raw(struct nj_reader *r, struct nj_value *v)
-{
-	drop_last(r);
-	if (r->dead)
-		return NJ_EOF;
-	return next_line(r, v, 1);
-}
-
-int
-nj_parse_raw(struct nj_reader *r, struct nj_value *v)
-{
-	size_t skip = r->pending;
-
-	r->pending = 0;
-	return line_value(r, v->len, skip, v);
 }
 
 /*
@@ -672,16 +623,13 @@ nj_parse_raw(struct nj_reader *r, struct nj_value *v)
  * of input, the last line without its newline. A line that outgrows the
  * limit before its newline arrives is reported here, as next_line does.
  */
-int
-nj_next_block(struct nj_reader *r, struct nj_value *v)
+static int
+next_block(struct nj_reader *r, struct nj_value *v)
 {
 	const char *p, *nl;
 	size_t n;
 	int rc;
 
-	drop_last(r);
-	if (r->dead)
-		return NJ_EOF;
 	for (;;) {
 		p = r->buf + r->beg;
 		n = r->end - r->beg;
@@ -721,6 +669,128 @@ nj_next_block(struct nj_reader *r, struct nj_value *v)
 	return hand_out(r, v, NULL, n);
 }
 
+static int
+too_long(struct nj_reader *r)
+{
+	char msg[64];
+
+	snprintf(msg, sizeof msg, "object longer than %zu bytes", r->maxlen);
+	return bad(r, 0, msg);
+}
+
+/* Skip the blanks before the next value, reading as needed: NJ_VALUE when
+ * one starts at buf[beg], else NJ_EOF or NJ_IOERR. */
+static int
+stream_start(struct nj_reader *r)
+{
+	int rc;
+
+	for (;;) {
+		size_t i = 0, n = r->end - r->beg;
+		const char *p = r->buf + r->beg;
+
+		while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+		    p[i] == '\n'))
+			i++;
+		consume(r, i);
+		if (r->beg < r->end)
+			return NJ_VALUE;
+		if ((rc = fill(r)) <= 0)
+			return rc;
+	}
+}
+
+/* Check and parse the value that starts at buf[beg], reading as needed. */
+static int
+stream_value(struct nj_reader *r, struct nj_value *v)
+{
+	int rc;
+
+	prescan_reset(r);
+	for (;;) {
+		rc = prescan(r, r->end - r->beg);
+		if (rc != 0)
+			break;
+		if (r->end - r->beg > r->maxlen)
+			return too_long(r);
+		rc = fill(r);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return bad(r, r->end - r->beg, "unexpected end of file");
+	}
+	if (rc != 1)
+		return rc;
+	if (r->sc_off > r->maxlen)	/* it came in one read */
+		return too_long(r);
+	rc = parse(r, r->sc_off, v);
+	if (rc == NJ_VALUE)
+		r->pending = r->sc_off;
+	return rc;
+}
+
+static int
+next_stream(struct nj_reader *r, struct nj_value *v, int raw)
+{
+	size_t n;
+	int rc;
+
+	if ((rc = stream_start(r)) != NJ_VALUE)
+		return rc;
+	if (!raw)
+		return stream_value(r, v);
+	n = r->end - r->beg;
+	return hand_out(r, v, NULL, n < r->maxlen ? n : r->maxlen);
+}
+
+/* Drop the value handed out last time. */
+static void
+drop_last(struct nj_reader *r)
+{
+	if (r->cur != NULL) {
+		json_object_put(r->cur);
+		r->cur = NULL;
+	}
+	if (r->pending > 0) {
+		if (r->mode == NJ_LINES && !r->pending_block)
+			consume_line(r, r->pending);
+		else
+			consume(r, r->pending);
+		r->pending = 0;
+		r->pending_block = 0;
+	}
+}
+
+int
+nj_next(struct nj_reader *r, struct nj_value *v, int flags)
+{
+	drop_last(r);
+	if (r->dead)
+		return NJ_EOF;
+	if (r->mode == NJ_STREAM)
+		return next_stream(r, v, flags & NJ_RAW);
+	if (flags & NJ_BLOCK)
+		return next_block(r, v);
+	return next_line(r, v, flags & NJ_RAW);
+}
+
+int
+nj_parse(struct nj_reader *r, struct nj_value *v)
+{
+	size_t skip = r->pending;
+
+	if (r->mode == NJ_STREAM)
+		return stream_value(r, v);
+	r->pending = 0;
+	return line_value(r, r->rawlen, skip, v);
+}
+
+void
+nj_skip(struct nj_reader *r, size_t n)
+{
+	consume(r, n);
+}
+
 void
 nj_feed(struct nj_reader *r, const char *text, size_t len, const struct pos *at)
 {
@@ -728,12 +798,7 @@ nj_feed(struct nj_reader *r, const char *text, size_t len, const struct pos *at)
 		json_object_put(r->cur);
 		r->cur = NULL;
 	}
-	if (len + 1 > r->cap) {
-		free(r->buf);
-		r->buf = xmalloc(len + 1);
-		r->cap = len + 1;
-	}
-	memcpy(r->buf, text, len);
+	r->buf = text;
 	r->beg = 0;
 	r->end = len;
 	r->eof = 1;
@@ -744,12 +809,4 @@ nj_feed(struct nj_reader *r, const char *text, size_t len, const struct pos *at)
 	r->col = at->col;
 	if (at->file != NULL)
 		r->name = at->file;
-}
-
-int
-nj_parse(struct nj_reader *r, const char *text, size_t len,
-    const struct pos *at, struct nj_value *v)
-{
-	nj_feed(r, text, len, at);
-	return line_value(r, len, len, v);
 }

@@ -2,7 +2,6 @@
  * plrun.c - the application stream (plrun.h).
  */
 #include <errno.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,9 +195,9 @@ run_single(struct ctx *cx, struct nj_reader *r)
 	size_t n;
 	int rc;
 
-	r->flush = run->out;
+	nj_set_flush(r, run->out);
 	while (!cx->stop && !out_failed(run)) {
-		if ((rc = nj_next_raw(r, &v)) == NJ_EOF)
+		if ((rc = nj_next(r, &v, NJ_RAW)) == NJ_EOF)
 			break;
 		if (rc == NJ_IOERR) {
 			cx->status = EXIT_IOERR;
@@ -210,8 +209,7 @@ run_single(struct ctx *cx, struct nj_reader *r)
 			v.len = n;
 			if (place_one(cx, v.text, v.len, NULL, &a, &v.pos) != 0)
 				rc = NJ_BAD;
-		} else if (rc == NJ_VALUE &&
-		    (rc = nj_parse_raw(r, &v)) == NJ_VALUE) {
+		} else if (rc == NJ_VALUE && (rc = nj_parse(r, &v)) == NJ_VALUE) {
 			if (pl_app_from_json(&a, &cx->ab, v.obj, &cx->err) != 0) {
 				diag_err(run->d, EXIT_DATAERR, &v.pos, "%s",
 				    cx->err.s);
@@ -282,8 +280,9 @@ struct batch {
 struct pipe {
 	struct ctx *cx;
 	struct nj_reader *r;
-	struct mlist rmsgs;	/* the reader's messages */
-	struct mlist *rinto;	/* its diag's sink_arg: &rmsgs */
+	struct diag rdiag;	/* the reader's: passes messages on, or */
+	struct mlist rmsgs;	/* ... keeps them here while lines are in flight */
+	int rkeep;
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
 	struct batch *ring;
@@ -304,7 +303,7 @@ struct pipe {
 struct worker {
 	struct pipe *pp;
 	pthread_t tid;
-	struct nj_reader p;
+	struct nj_reader *p;
 	struct diag d;
 	struct mlist *into;	/* the batch being parsed */
 	struct buf err;
@@ -360,7 +359,7 @@ new_line(struct batch *b, const struct pos *pos)
 static void
 parse_batch(struct worker *w, struct batch *b)
 {
-	struct nj_reader *p = &w->p;
+	struct nj_reader *p = w->p;
 	struct nj_value v;
 	struct bline *l;
 	struct pl_app a;
@@ -375,7 +374,7 @@ parse_batch(struct worker *w, struct batch *b)
 	if (b->rderr)
 		return;
 	nj_feed(p, b->text, b->tlen, &b->at);
-	while ((rc = nj_next_raw(p, &v)) != NJ_EOF) {
+	while ((rc = nj_next(p, &v, NJ_RAW)) != NJ_EOF) {
 		l = new_line(b, &v.pos);
 		l->m0 = b->msgs.n;
 		if (rc != NJ_VALUE) {
@@ -383,13 +382,13 @@ parse_batch(struct worker *w, struct batch *b)
 			l->m1 = b->msgs.n;
 			continue;
 		}
-		l->off = (size_t)(v.text - p->buf);	/* the same in b->text */
+		l->off = (size_t)(v.text - b->text);
 		w->ab.ng = w->ab.nt = 0;
 		if ((l->vlen = pl_app_scan(&a, &w->ab, v.text, v.len)) > 0) {
 			keep_app(b, l, &a);
 			continue;
 		}
-		if (nj_parse_raw(p, &v) != NJ_VALUE) {
+		if (nj_parse(p, &v) != NJ_VALUE) {
 			l->bad = 1;
 			l->m1 = b->msgs.n;
 			continue;
@@ -578,15 +577,12 @@ add_text(struct pipe *pp, const char *text, size_t len, const struct pos *pos)
 	b->tlen += len;
 }
 
-/* Before the reader blocks: finish everything in flight and flush. */
+/* Before the reader waits: finish everything in flight and flush. */
 static void
 idle(void *arg)
 {
 	struct pipe *pp = arg;
-	struct pollfd pfd = { pp->r->fd, POLLIN, 0 };
 
-	if (poll(&pfd, 1, 0) > 0)
-		return;		/* input is there: it will not block */
 	if (pp->cur != NULL)
 		submit(pp);
 	while (pp->tail < pp->head)
@@ -604,7 +600,7 @@ read_all(struct pipe *pp)
 	int rc;
 
 	while (!pp->cx->stop && !out_failed(pp->cx->run)) {
-		if ((rc = nj_next_block(r, &v)) == NJ_EOF)
+		if ((rc = nj_next(r, &v, NJ_BLOCK)) == NJ_EOF)
 			break;
 		if (rc == NJ_VALUE) {
 			add_text(pp, v.text, v.len, &v.pos);
@@ -630,37 +626,53 @@ read_all(struct pipe *pp)
 		retire(pp);
 }
 
+/*
+ * The reader's messages: passed on at once, except while lines read
+ * before them are in flight; then kept, to be reported in their place.
+ */
 static void
-run_jobs(struct ctx *cx, struct nj_reader *r)
+reader_msg(void *arg, const struct diag_msg *msg)
+{
+	struct pipe *pp = arg;
+
+	if (pp->rkeep) {
+		struct mlist *l = &pp->rmsgs;
+
+		collect(&l, msg);
+	} else
+		diag_put(pp->cx->run->d, msg);
+}
+
+static void
+run_jobs(struct ctx *cx, const char *path)
 {
 	struct pl_run *run = cx->run;
 	struct pipe pp;
 	struct worker *w;
-	struct diag *rd = r->d, rdiag = *run->d;
 	size_t i, n = (size_t)run->jobs - 1, started;
+	int rc;
 
 	memset(&pp, 0, sizeof pp);
 	pp.cx = cx;
-	pp.r = r;
+	pp.rdiag = *run->d;
+	pp.rdiag.sink = reader_msg;
+	pp.rdiag.sink_arg = &pp;
+	if ((rc = nj_open(&pp.r, path, NJ_LINES, &pp.rdiag)) != 0) {
+		cx->status = rc;
+		return;
+	}
 	pp.k = 2 * n + 2;
 	pp.ring = xcalloc(pp.k, sizeof *pp.ring);
 	pthread_mutex_init(&pp.mu, NULL);
 	pthread_cond_init(&pp.work, NULL);
 	pthread_cond_init(&pp.done, NULL);
-	rdiag.sink = collect;
-	pp.rinto = &pp.rmsgs;
-	rdiag.sink_arg = &pp.rinto;
-	r->d = &rdiag;
-	r->idle = idle;
-	r->idle_arg = &pp;
 	w = xcalloc(n + 1, sizeof *w);
 	for (i = 0; i <= n; i++) {	/* w[n]: this thread's parser */
 		w[i].pp = &pp;
 		w[i].d = *run->d;
 		w[i].d.sink = collect;
 		w[i].d.sink_arg = &w[i].into;
-		nj_init(&w[i].p, -1, r->name, NJ_LINES, &w[i].d);
-		w[i].p.maxlen = r->maxlen;
+		w[i].p = nj_fdopen(-1, nj_name(pp.r), NJ_LINES, &w[i].d);
 	}
 	pp.self = &w[n];
 	for (i = 0; i < n; i++) {
@@ -671,13 +683,12 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 		}
 	}
 	started = i;
-	if (started > 0)
+	if (started > 0) {
+		pp.rkeep = 1;
+		nj_set_idle(pp.r, idle, &pp);
 		read_all(&pp);
-	else {				/* no thread: parse here */
-		r->d = rd;
-		r->idle = NULL;
-		run_single(cx, r);
-	}
+	} else				/* no thread: parse here */
+		run_single(cx, pp.r);
 	pthread_mutex_lock(&pp.mu);
 	pp.quit = 1;
 	pthread_cond_broadcast(&pp.work);
@@ -685,7 +696,7 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 	for (i = 0; i <= n; i++) {
 		if (i < started)
 			pthread_join(w[i].tid, NULL);
-		nj_close(&w[i].p);
+		nj_close(w[i].p);
 		buf_free(&w[i].err);
 		pl_appbuf_free(&w[i].ab);
 	}
@@ -709,7 +720,7 @@ run_jobs(struct ctx *cx, struct nj_reader *r)
 	free(pp.glens);
 	free(pp.tags);
 	mlist_free(&pp.rmsgs);
-	r->d = rd;
+	nj_close(pp.r);
 	pthread_mutex_destroy(&pp.mu);
 	pthread_cond_destroy(&pp.work);
 	pthread_cond_destroy(&pp.done);
@@ -719,18 +730,19 @@ int
 pl_run(struct pl_run *run, const char *path)
 {
 	struct ctx cx;
-	struct nj_reader r;
+	struct nj_reader *r;
 	int rc;
 
-	if ((rc = nj_open(&r, path, NJ_LINES, run->d)) != 0)
-		return rc;
 	memset(&cx, 0, sizeof cx);
 	cx.run = run;
 	if (run->jobs > 1)
-		run_jobs(&cx, &r);
-	else
-		run_single(&cx, &r);
-	nj_close(&r);
+		run_jobs(&cx, path);
+	else if ((rc = nj_open(&r, path, NJ_LINES, run->d)) != 0)
+		return rc;
+	else {
+		run_single(&cx, r);
+		nj_close(r);
+	}
 	if (run->keep_going && run->nbad > 0) {
 		diag_err(run->d, EXIT_DATAERR, POS_NONE, "%lu bad application%s "
 		    "skipped", run->nbad, run->nbad == 1 ? "" : "s");
