@@ -1,14 +1,25 @@
 /*
- * plapp.c - applications: tags, the forced flag, and reading one from a
- * JSON object (plapp.h).
+ * plapp.c - applications: tags, the forced flag, reading one from an
+ * input line or a JSON object, and where their lists are kept (plapp.h).
  */
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdlib.h>
 
+#include "exitcode.h"
 #include "plapp.h"
 #include "plname.h"
 #include "xalloc.h"
 
 #define FORCE_TAG "application.create.force"
+#define CHUNK 16384		/* bytes of lists per chunk, at least */
+
+/* Lists of read applications: filled in order, reused after a clear. */
+struct pl_chunk {
+	struct pl_chunk *next;
+	size_t cap, used;	/* bytes of mem */
+	max_align_t mem[];
+};
 
 const char *
 pl_app_tag(const struct pl_app *a, const char *name, size_t n, size_t *vlen)
@@ -30,14 +41,6 @@ pl_app_set_forced(struct pl_app *a)
 	const char *v = pl_app_tag(a, FORCE_TAG, sizeof FORCE_TAG - 1, &n);
 
 	a->forced = v != NULL && pl_parse_bool(v, n) == 1;
-}
-
-static int
-wrong(struct buf *err, const char *what)
-{
-	buf_clear(err);
-	buf_puts(err, what);
-	return -1;
 }
 
 void
@@ -64,6 +67,80 @@ pl_appbuf_tag(struct pl_appbuf *b, const char *k, size_t kn, const char *v,
 	b->tags[b->nt].kn = kn;
 	b->tags[b->nt].v = v;
 	b->tags[b->nt++].vn = vn;
+}
+
+/* n bytes that stay where they are until the next clear. */
+static void *
+keep(struct pl_appbuf *b, size_t n)
+{
+	struct pl_chunk *c = b->cur != NULL ? b->cur->next : b->chunks;
+
+	n = (n + alignof(max_align_t) - 1) & ~(alignof(max_align_t) - 1);
+	if (b->cur != NULL && b->cur->used + n <= b->cur->cap)
+		c = b->cur;
+	else if (c != NULL && c->cap >= n)	/* the next one, emptied */
+		c->used = 0;
+	else {				/* a new one, after the current */
+		size_t cap = n > CHUNK ? n : CHUNK;
+
+		c = xmalloc(sizeof *c + cap);
+		c->cap = cap;
+		c->used = 0;
+		if (b->cur != NULL) {
+			c->next = b->cur->next;
+			b->cur->next = c;
+		} else {
+			c->next = b->chunks;
+			b->chunks = c;
+		}
+	}
+	b->cur = c;
+	c->used += n;
+	return (char *)c->mem + c->used - n;
+}
+
+void
+pl_app_finish(struct pl_app *a, struct pl_appbuf *b)
+{
+	size_t gn = b->ng * sizeof *b->groups, ln = b->ng * sizeof *b->glens;
+	size_t tn = b->nt * sizeof *b->tags;
+	char *m;
+
+	if (!a->groups_given) {		/* the default resolver: [user] */
+		b->ng = 0;
+		pl_appbuf_group(b, a->user.name, a->user.len);
+		gn = sizeof *b->groups;
+		ln = sizeof *b->glens;
+	}
+	m = keep(b, tn + gn + ln);	/* all of them 8-byte aligned */
+	a->tags = b->nt > 0 ? memcpy(m, b->tags, tn) : NULL;
+	a->ntags = b->nt;
+	a->user.groups = memcpy(m + tn, b->groups, gn);
+	a->user.glens = memcpy(m + tn + gn, b->glens, ln);
+	a->user.ngroups = b->ng;
+	b->ng = b->nt = 0;
+}
+
+void
+pl_appbuf_clear(struct pl_appbuf *b)
+{
+	b->ng = b->nt = 0;
+	b->cur = NULL;
+}
+
+void
+pl_appbuf_free(struct pl_appbuf *b)
+{
+	struct pl_chunk *c, *next;
+
+	for (c = b->chunks; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(b->groups);
+	free(b->glens);
+	free(b->tags);
+	memset(b, 0, sizeof *b);
 }
 
 static int
@@ -97,13 +174,17 @@ set_groups(struct pl_app *a, struct pl_appbuf *b, struct json_object *v)
 }
 
 static int
-set_tags(struct pl_appbuf *b, struct json_object *v, struct buf *err)
+set_tags(struct pl_appbuf *b, struct json_object *v, const char **why)
 {
-	if (!json_object_is_type(v, json_type_object))
-		return wrong(err, "'tags' must be an object of strings");
+	if (!json_object_is_type(v, json_type_object)) {
+		*why = "'tags' must be an object of strings";
+		return -1;
+	}
 	json_object_object_foreach(v, key, val) {
-		if (!json_object_is_type(val, json_type_string))
-			return wrong(err, "tag values must be strings");
+		if (!json_object_is_type(val, json_type_string)) {
+			*why = "tag values must be strings";
+			return -1;
+		}
 		pl_appbuf_tag(b, key, strlen(key), json_object_get_string(val),
 		    (size_t)json_object_get_string_len(val));
 	}
@@ -112,13 +193,14 @@ set_tags(struct pl_appbuf *b, struct json_object *v, struct buf *err)
 
 int
 pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
-    struct buf *err)
+    const char **why)
 {
-	size_t g0 = b->ng, t0 = b->nt;
 	int rc = 0;
 
 	memset(a, 0, sizeof *a);
 	a->user.name = a->queue = "";
+	a->obj = obj;
+	b->ng = b->nt = 0;
 	json_object_object_foreach(obj, key, v) {	/* one pass, no lookups */
 		a->nmembers++;
 		if (v == NULL)			/* null: as if absent */
@@ -126,22 +208,22 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 		switch (key[0]) {		/* one strcmp per member at most */
 		case 'u':
 			if (strcmp(key, "user") == 0 &&
-			    set_str(v, &a->user.name, &a->user.len) != 0)
-				rc = wrong(err, "'user' must be a string");
+			    (rc = set_str(v, &a->user.name, &a->user.len)) != 0)
+				*why = "'user' must be a string";
 			break;
 		case 'q':
 			if (strcmp(key, "queue") == 0 &&
-			    set_str(v, &a->queue, &a->qlen) != 0)
-				rc = wrong(err, "'queue' must be a string");
+			    (rc = set_str(v, &a->queue, &a->qlen)) != 0)
+				*why = "'queue' must be a string";
 			break;
 		case 'g':
-			if (strcmp(key, "groups") == 0 && set_groups(a, b, v) != 0)
-				rc = wrong(err,
-				    "'groups' must be an array of strings");
+			if (strcmp(key, "groups") == 0 &&
+			    (rc = set_groups(a, b, v)) != 0)
+				*why = "'groups' must be an array of strings";
 			break;
 		case 't':
 			if (strcmp(key, "tags") == 0)
-				rc = set_tags(b, v, err);
+				rc = set_tags(b, v, why);
 			break;
 		case 'p':
 			if (strcmp(key, "placement") == 0)
@@ -149,40 +231,30 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			break;
 		}
 		if (rc != 0) {
-			b->ng = g0;
-			b->nt = t0;
+			b->ng = b->nt = 0;
 			return rc;
 		}
 	}
-	pl_app_finish(a, b, g0, t0);
+	pl_app_finish(a, b);
 	return 0;
 }
 
-void
-pl_app_finish(struct pl_app *a, struct pl_appbuf *b, size_t g0, size_t t0)
+int
+pl_app_read(struct pl_app *a, struct pl_appbuf *b, struct nj_reader *r,
+    struct nj_value *v, struct diag *d)
 {
-	if (!a->groups_given) {		/* the default resolver: [user] */
-		b->ng = g0;
-		pl_appbuf_group(b, a->user.name, a->user.len);
+	const char *why;
+	int rc;
+
+	if ((a->len = pl_app_scan(a, b, v->text, v->len)) == 0) {
+		if ((rc = nj_parse(r, v)) != NJ_VALUE)
+			return rc;
+		if (pl_app_from_json(a, b, v->obj, &why) != 0)
+			return diag_err(d, EXIT_DATAERR, &v->pos, "%s", why),
+			    NJ_BAD;
+		a->len = v->len;
 	}
-	a->user.ngroups = b->ng - g0;
-	a->ntags = b->nt - t0;
-	pl_app_rebase(a, b, g0, t0);
-}
-
-void
-pl_app_rebase(struct pl_app *a, const struct pl_appbuf *b, size_t g0, size_t t0)
-{
-	a->user.groups = b->groups + g0;
-	a->user.glens = b->glens + g0;
-	a->tags = a->ntags > 0 ? b->tags + t0 : NULL;
-}
-
-void
-pl_appbuf_free(struct pl_appbuf *b)
-{
-	free(b->groups);
-	free(b->glens);
-	free(b->tags);
-	memset(b, 0, sizeof *b);
+	a->text = v->text;
+	a->pos = v->pos;
+	return NJ_VALUE;
 }

@@ -24,7 +24,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	struct diag d = DIAG_INIT("fuzz_plscan");
 	struct pl_appbuf fb = { 0 }, gb = { 0 };
 	struct pl_app fa, ga;
-	struct buf err = { 0 };
+	const char *why;
 	struct nj_reader *r;
 	struct nj_value v;
 	const char *text = (const char *)data;
@@ -43,7 +43,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	nj_feed(r, text, n, &(struct pos){ "fuzz", 1, 1 });
 	FUZZ_ASSERT(nj_next(r, &v, 0) == NJ_VALUE);
 	FUZZ_ASSERT(v.len == len);
-	FUZZ_ASSERT(pl_app_from_json(&ga, &gb, v.obj, &err) == 0);
+	FUZZ_ASSERT(pl_app_from_json(&ga, &gb, v.obj, &why) == 0);
 	FUZZ_ASSERT(same(fa.user.name, fa.user.len, ga.user.name, ga.user.len));
 	FUZZ_ASSERT(same(fa.queue, fa.qlen, ga.queue, ga.qlen));
 	FUZZ_ASSERT(fa.user.ngroups == ga.user.ngroups);
@@ -61,7 +61,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	FUZZ_ASSERT(fa.groups_given == ga.groups_given);
 	FUZZ_ASSERT(fa.placement_member == ga.placement_member);
 	nj_close(r);
-	free(err.s);
 	pl_appbuf_free(&fb);
 	pl_appbuf_free(&gb);
 	return 0;
