@@ -1,22 +1,22 @@
 /*
- * pljobs.c - placectl -j: the parallel read of a run (pljobs.h).
+ * pljobs.c - placectl -j: the applications of a run read by several
+ * threads, placed in input order (pljobs.h).
  *
- * The placing thread reads whole blocks of lines (nj_next with NJ_BLOCK)
- * into batches and queues them on a ring; parser threads take queued
- * batches in order and read their applications (nj_feed, pl_app_read)
- * into the batch, which owns everything they point to. The placing
- * thread places the batches in input order as they come back parsed, as
- * they are: the only work per line left to it is placing and writing.
+ * The input goes through a ring of batches, each a copy of whole lines
+ * (nj_next with NJ_BLOCK) that owns the applications read from it and
+ * everything they point to. A batch is read (in input order), parsed
+ * (nj_feed, pl_app_read: in any order, by any thread) and placed (in
+ * input order), then its slot is free again. Reading and placing are
+ * done by one thread at a time, parsing by all at once; no thread is
+ * tied to a stage. A thread places what is parsed first (a batch it has
+ * just parsed is still in its cache), keeps the ring fed, parses, and
+ * sleeps only when there is nothing it may do: so when the machine is
+ * busy and some of the threads get no time, the others do their work,
+ * and -j N costs about what one thread does.
  *
- * It never waits while there is work it could do: when the oldest batch
- * is not parsed yet it reads ahead while the ring has room, then parses
- * the next queued batch itself, and sleeps only when every batch in
- * flight is being parsed by another thread. So when the other threads
- * get little of the machine, the placing thread does their work, and -j
- * is never much slower than one thread.
- *
- * Messages go where the lines go: a parser's diag collects them into the
- * batch it parses, and the placing thread reports them in input order.
+ * Messages go where the lines go: a parser's diag keeps them in the batch
+ * it parses, the reader's in the batch being read, and whoever places the
+ * batch reports them in input order.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -27,7 +27,7 @@
 #include "pljobs.h"
 #include "xalloc.h"
 
-#define BATCH_BYTES (64 * 1024)	/* a batch is queued once it has this */
+#define BATCH_BYTES (32 * 1024)	/* a batch is queued once it has this */
 #define RING_PER_JOB 8		/* batches in flight per thread */
 
 /* Messages kept to be reported later. */
@@ -87,7 +87,8 @@ struct batch {
 	int state;
 	struct buf text;	/* lines read, from at */
 	struct pos at;
-	int rderr;		/* NJ_BAD or NJ_IOERR: the reader's messages */
+	int rderr;		/* after the lines, the reader's NJ_BAD or */
+	size_t rd0, rd1;	/* ... NJ_IOERR, its messages in msgs */
 	struct line *lines;
 	size_t nlines, cap;
 	struct pl_appbuf ab;	/* the lists of its applications */
@@ -104,21 +105,24 @@ struct parser {
 	struct msgs *into;
 };
 
+/* The lock guards all but what a token's holder alone touches. */
 struct jobs {
-	struct pl_placer *pc;
-	struct nj_reader *r;
-	struct diag rdiag;	/* the reader's: passes messages on, or */
-	struct msgs rmsgs;	/* ... keeps them here while lines are in flight */
+	struct pl_placer *pc;	/* the placing token's */
+	struct nj_reader *r;	/* the reading token's, with: */
+	struct diag rdiag;	/* its diag: passes messages on, or */
+	struct msgs rmsgs;	/* ... keeps them here once lines are read */
 	int rkeep;
+	struct batch *fill;	/* the batch being read */
+	struct parser *rp;	/* the reading thread's parser */
 	pthread_mutex_t mu;
-	pthread_cond_t work, done;
+	pthread_cond_t cv;	/* something changed */
 	struct batch *ring;
-	size_t k;
-	size_t head, tail;	/* in flight: ring[tail .. head), in order */
-	size_t next;		/* the next batch to parse */
-	struct batch *cur;	/* being filled */
-	struct parser *self;	/* the placing thread's own parser */
-	int quit;
+	size_t k, nthreads;
+	size_t head, tail;	/* queued or later: ring[tail .. head) */
+	size_t next;		/* the next to parse */
+	int reading, placing;	/* the tokens are taken */
+	int end;		/* nothing more to read */
+	int stopped;		/* nothing more to place: the run is over */
 };
 
 #define RING(jb, i) (&(jb)->ring[(i) % (jb)->k])
@@ -154,67 +158,14 @@ parse(struct parser *p, struct batch *b)
 	}
 }
 
-/* Take the next queued batch, if there is one; the lock is held. */
-static struct batch *
-claim(struct jobs *jb)
-{
-	struct batch *b = RING(jb, jb->next);
-
-	if (jb->next == jb->head || b->state != B_QUEUED)
-		return NULL;
-	b->state = B_PARSING;
-	jb->next++;
-	return b;
-}
-
-/* Parse b outside the lock, then say so. */
-static void
-parse_claimed(struct parser *p, struct batch *b)
-{
-	struct jobs *jb = p->jb;
-
-	pthread_mutex_unlock(&jb->mu);
-	parse(p, b);
-	pthread_mutex_lock(&jb->mu);
-	b->state = B_PARSED;
-}
-
-static void *
-work(void *arg)
-{
-	struct parser *p = arg;
-	struct jobs *jb = p->jb;
-	struct batch *b;
-
-	pthread_mutex_lock(&jb->mu);
-	for (;;) {
-		while (!jb->quit && (b = claim(jb)) == NULL)
-			pthread_cond_wait(&jb->work, &jb->mu);
-		if (jb->quit)
-			break;
-		parse_claimed(p, b);
-		pthread_cond_signal(&jb->done);
-	}
-	pthread_mutex_unlock(&jb->mu);
-	return NULL;
-}
-
-/* Place and write the lines of a parsed batch, in order. */
+/* Place and write the lines of a parsed batch, in order, unless the run
+ * is over; then its reader's error. */
 static void
 place(struct jobs *jb, struct batch *b)
 {
 	struct pl_placer *pc = jb->pc;
 	size_t i;
 
-	if (b->rderr) {
-		put_msgs(pc->run->d, &b->msgs, 0, b->msgs.n);
-		if (b->rderr == NJ_IOERR) {
-			pc->status = EXIT_IOERR;
-			pc->stop = 1;
-		} else
-			pl_placer_bad(pc);
-		return;
-	}
 	for (i = 0; i < b->nlines && !pl_placer_done(pc); i++) {
 		struct line *l = &b->lines[i];
 
@@ -224,142 +175,208 @@ place(struct jobs *jb, struct batch *b)
 		} else
 			pl_placer_put(pc, &l->app);
 	}
+	if (b->rderr == 0 || pl_placer_done(pc))
+		return;
+	put_msgs(pc->run->d, &b->msgs, b->rd0, b->rd1);
+	if (b->rderr == NJ_IOERR) {
+		pc->status = EXIT_IOERR;
+		pc->stop = 1;
+	} else
+		pl_placer_bad(pc);
 }
 
-/* Place the oldest batch in flight (or drop it, when the run is over). */
-static void
-retire(struct jobs *jb)
-{
-	struct batch *b = RING(jb, jb->tail);
-
-	if (!pl_placer_done(jb->pc))
-		place(jb, b);
-	b->state = B_FREE;
-	jb->tail++;
-}
-
-/* Place the batches parsed so far, without waiting. */
-static void
-retire_parsed(struct jobs *jb)
-{
-	int parsed;
-
-	for (;;) {
-		pthread_mutex_lock(&jb->mu);
-		parsed = jb->tail < jb->head && RING(jb, jb->tail)->state ==
-		    B_PARSED;
-		pthread_mutex_unlock(&jb->mu);
-		if (!parsed)
-			return;
-		retire(jb);
-	}
-}
-
-/* Place the oldest batch in flight, parsing here rather than waiting. */
-static void
-retire_oldest(struct jobs *jb)
-{
-	struct batch *b = RING(jb, jb->tail), *q;
-
-	pthread_mutex_lock(&jb->mu);
-	while (b->state != B_PARSED) {
-		if ((q = claim(jb)) != NULL)
-			parse_claimed(jb->self, q);
-		else
-			pthread_cond_wait(&jb->done, &jb->mu);
-	}
-	pthread_mutex_unlock(&jb->mu);
-	retire(jb);
-}
-
-/* Queue the batch being filled (state B_QUEUED), or one that needs no
- * parsing (B_PARSED). */
-static void
-submit(struct jobs *jb, int state)
-{
-	pthread_mutex_lock(&jb->mu);
-	jb->cur->state = state;
-	if (state == B_QUEUED)
-		pthread_cond_signal(&jb->work);
-	pthread_mutex_unlock(&jb->mu);
-	jb->cur = NULL;
-	jb->head++;
-}
-
-/* The batch to fill: the current one, or a free one of the ring. */
+/* The batch to read into, from a free slot. The reading token is held. */
 static struct batch *
-current(struct jobs *jb)
+fill_start(struct jobs *jb)
 {
-	struct batch *b;
+	struct batch *b = jb->fill = RING(jb, jb->head);
 
-	if (jb->cur != NULL)
-		return jb->cur;
-	retire_parsed(jb);
-	if (jb->head - jb->tail == jb->k)
-		retire_oldest(jb);
-	b = jb->cur = RING(jb, jb->head);
 	buf_clear(&b->text);
-	b->nlines = 0;
 	b->rderr = 0;
 	b->msgs.n = 0;
 	buf_clear(&b->msgs.text);
 	return b;
 }
 
-/* Before the reader waits: finish everything in flight and flush. */
+/* Queue the batch being read; the lock is held. */
 static void
-idle(void *arg)
+fill_queue(struct jobs *jb)
 {
-	struct jobs *jb = arg;
-
-	if (jb->cur != NULL)
-		submit(jb, B_QUEUED);
-	while (jb->tail < jb->head)
-		retire_oldest(jb);
-	if (jb->pc->run->out != NULL)
-		ob_flush_buf(jb->pc->run->out);
+	jb->fill->state = B_QUEUED;
+	jb->fill = NULL;
+	jb->head++;
+	pthread_cond_broadcast(&jb->cv);
 }
 
+/* Is the run over? */
+static int
+stopped(struct jobs *jb)
+{
+	int s;
+
+	pthread_mutex_lock(&jb->mu);
+	s = jb->stopped;
+	pthread_mutex_unlock(&jb->mu);
+	return s;
+}
+
+/* Read a batch, holding the reading token (not the lock). */
 static void
-read_all(struct jobs *jb)
+read_batch(struct jobs *jb)
 {
 	struct nj_value v;
 	struct batch *b;
 	struct msgs t;
 	int rc;
 
-	while (!pl_placer_done(jb->pc)) {
-		if ((rc = nj_next(jb->r, &v, NJ_BLOCK)) == NJ_EOF)
-			break;
+	fill_start(jb);
+	while (jb->fill != NULL) {
+		rc = nj_next(jb->r, &v, NJ_BLOCK);
+		if ((b = jb->fill) == NULL)	/* idle queued it: the ring is empty */
+			b = fill_start(jb);
 		if (rc == NJ_VALUE) {
-			b = current(jb);
 			if (b->text.n == 0)
 				b->at = v.pos;
 			buf_add(&b->text, v.text, v.len);
-			if (b->text.n >= BATCH_BYTES)
-				submit(jb, B_QUEUED);
-			continue;
+			if (b->text.n < BATCH_BYTES && !stopped(jb))
+				continue;
+		} else if (rc != NJ_EOF) {	/* after the lines before it */
+			b->rderr = rc;
+			b->rd0 = b->msgs.n;
+			t = b->msgs;		/* b's list is empty: swap */
+			b->msgs = jb->rmsgs;
+			jb->rmsgs = t;
+			b->rd1 = b->msgs.n;
 		}
-		if (jb->cur != NULL)	/* the lines before it go first */
-			submit(jb, B_QUEUED);
-		b = current(jb);	/* a batch of the reader's messages */
-		b->rderr = rc;
-		t = b->msgs;
-		b->msgs = jb->rmsgs;
-		jb->rmsgs = t;
-		submit(jb, B_PARSED);
-		if (rc == NJ_IOERR)
-			break;
+		pthread_mutex_lock(&jb->mu);
+		if (rc == NJ_EOF || rc == NJ_IOERR)
+			jb->end = 1;
+		if (b->text.n > 0 || b->rderr != 0)
+			fill_queue(jb);
+		else
+			jb->fill = NULL;
+		pthread_mutex_unlock(&jb->mu);
 	}
-	if (jb->cur != NULL)
-		submit(jb, B_QUEUED);
-	while (jb->tail < jb->head)
-		retire_oldest(jb);
+}
+
+/* Place the parsed batches at the tail, holding the placing token. */
+static void
+place_ready(struct jobs *jb)
+{
+	struct batch *b = RING(jb, jb->tail);
+
+	do {
+		pthread_mutex_unlock(&jb->mu);
+		place(jb, b);
+		pthread_mutex_lock(&jb->mu);
+		if (pl_placer_done(jb->pc))
+			jb->stopped = jb->end = 1;
+		b->state = B_FREE;
+		jb->tail++;
+		b = RING(jb, jb->tail);
+	} while (jb->tail < jb->head && b->state == B_PARSED);
+}
+
+/* Read a batch: take the reading token, the lock held. */
+static void
+take_read(struct parser *p)
+{
+	struct jobs *jb = p->jb;
+
+	jb->reading = 1;
+	jb->rp = p;
+	pthread_mutex_unlock(&jb->mu);
+	read_batch(jb);
+	pthread_mutex_lock(&jb->mu);
+	jb->reading = 0;
+}
+
+/* Parse the next queued batch, the lock held. */
+static void
+take_parse(struct parser *p)
+{
+	struct jobs *jb = p->jb;
+	struct batch *b = RING(jb, jb->next++);
+	int skip = jb->stopped;
+
+	b->state = B_PARSING;
+	pthread_mutex_unlock(&jb->mu);
+	if (!skip)
+		parse(p, b);
+	pthread_mutex_lock(&jb->mu);
+	b->state = B_PARSED;
 }
 
 /*
- * The reader's messages: passed on at once, except while lines read
- * before them are in flight; then kept, to be reported in their place.
+ * Do one piece of work, the lock held: place what is parsed; read while
+ * fewer batches wait to be parsed than there are threads (may_read: the
+ * caller is not reading already); parse. 0 when there is nothing to do.
+ */
+static int
+step(struct parser *p, int may_read)
+{
+	struct jobs *jb = p->jb;
+
+	if (!jb->placing && jb->tail < jb->head &&
+	    RING(jb, jb->tail)->state == B_PARSED) {
+		jb->placing = 1;
+		place_ready(jb);
+		jb->placing = 0;
+	} else if (may_read && !jb->reading && !jb->end &&
+	    jb->head - jb->tail < jb->k && jb->head - jb->next < jb->nthreads)
+		take_read(p);
+	else if (jb->next < jb->head)
+		take_parse(p);
+	else
+		return 0;
+	pthread_cond_broadcast(&jb->cv);
+	return 1;
+}
+
+/* Is everything read and placed? */
+static int
+finished(const struct jobs *jb)
+{
+	return jb->end && !jb->reading && jb->tail == jb->head;
+}
+
+static void *
+work(void *arg)
+{
+	struct parser *p = arg;
+	struct jobs *jb = p->jb;
+
+	pthread_mutex_lock(&jb->mu);
+	while (!finished(jb))
+		if (!step(p, 1))
+			pthread_cond_wait(&jb->cv, &jb->mu);
+	pthread_mutex_unlock(&jb->mu);
+	return NULL;
+}
+
+/*
+ * Before the reader waits for input: have everything read so far placed,
+ * helping, and the output flushed. The reading token is held.
+ */
+static void
+idle(void *arg)
+{
+	struct jobs *jb = arg;
+
+	pthread_mutex_lock(&jb->mu);
+	if (jb->fill->text.n > 0)
+		fill_queue(jb);
+	while (jb->tail < jb->head || jb->placing)
+		if (!step(jb->rp, 0))
+			pthread_cond_wait(&jb->cv, &jb->mu);
+	if (jb->pc->run->out != NULL)
+		ob_flush_buf(jb->pc->run->out);
+	pthread_mutex_unlock(&jb->mu);
+}
+
+/*
+ * The reader's messages: passed on at once until lines are read; then
+ * kept, to be reported in their place.
  */
 static void
 reader_msg(void *arg, const struct diag_msg *dm)
@@ -412,11 +429,12 @@ pl_jobs(struct pl_placer *pc, const char *path)
 		pc->status = rc;
 		return;
 	}
+	jb.rkeep = 1;
+	nj_set_idle(jb.r, idle, &jb);
 	jb.k = RING_PER_JOB * (n + 1);
 	jb.ring = xcalloc(jb.k, sizeof *jb.ring);
 	pthread_mutex_init(&jb.mu, NULL);
-	pthread_cond_init(&jb.work, NULL);
-	pthread_cond_init(&jb.done, NULL);
+	pthread_cond_init(&jb.cv, NULL);
 	p = xcalloc(n + 1, sizeof *p);
 	for (i = 0; i <= n; i++) {	/* p[n]: this thread's */
 		p[i].jb = &jb;
@@ -425,21 +443,17 @@ pl_jobs(struct pl_placer *pc, const char *path)
 		p[i].d.sink_arg = &p[i].into;
 		p[i].r = nj_fdopen(-1, nj_name(jb.r), NJ_LINES, &p[i].d);
 	}
-	jb.self = &p[n];
+	pthread_mutex_lock(&jb.mu);
 	for (i = 0; i < n; i++)
 		if ((errno = pthread_create(&p[i].tid, NULL, work, &p[i])) != 0) {
 			diag_warn(run->d, POS_NONE, "cannot start parser thread "
 			    "%zu of %zu: %s", i + 1, n, strerror(errno));
 			break;
 		}
-	started = i;			/* none: this thread parses alone */
-	jb.rkeep = 1;
-	nj_set_idle(jb.r, idle, &jb);
-	read_all(&jb);
-	pthread_mutex_lock(&jb.mu);
-	jb.quit = 1;
-	pthread_cond_broadcast(&jb.work);
+	started = i;			/* none: this thread does it all */
+	jb.nthreads = started + 1;
 	pthread_mutex_unlock(&jb.mu);
+	work(&p[n]);
 	for (i = 0; i <= n; i++) {
 		if (i < started)
 			pthread_join(p[i].tid, NULL);
@@ -452,6 +466,5 @@ pl_jobs(struct pl_placer *pc, const char *path)
 	free_msgs(&jb.rmsgs);
 	nj_close(jb.r);
 	pthread_mutex_destroy(&jb.mu);
-	pthread_cond_destroy(&jb.work);
-	pthread_cond_destroy(&jb.done);
+	pthread_cond_destroy(&jb.cv);
 }
