@@ -89,105 +89,84 @@ struct stream {
 	struct pl_run run;
 };
 
-/* Load the configurations, open the output, set the run up. */
+/*
+ * Load the configurations, open the output, set the run up and hand it
+ * to the subcommand's body; then close the output (dropped after a
+ * failure, except what --keep-going or diff keep).
+ */
 static int
-stream_begin(struct args *a, struct stream *s)
+stream(struct args *a, int (*body)(struct args *, struct stream *))
 {
 	struct sigaction sa;
-	int n, rc = 0;
+	struct stream s;
+	int n, rc = 0, rc2, discard;
 
 	for (n = 0; n < a->nconf && rc == 0; n++)
-		rc = pl_part_load(&s->p[n], a->conf[n], a->part, a->compat, 0,
+		rc = pl_part_load(&s.p[n], a->conf[n], a->part, a->compat, 0,
 		    &a->d);
-	if (rc == 0)
-		rc = out_open(&s->out, a->outpath, &a->d);
-	if (rc != 0) {
-		while (n-- > 0)
-			pl_part_free(&s->p[n]);
-		return rc;
+	if (rc == 0 && (rc = out_open(&s.out, a->outpath, &a->d)) == 0) {
+		memset(&s.run, 0, sizeof s.run);
+		s.run.mode = a->mode;
+		s.run.part = &s.p[a->nconf - 1];
+		s.run.old = a->nconf == 2 ? &s.p[0] : NULL;
+		s.run.keep_going = a->keep_going;
+		s.run.jobs = a->jobs;
+		s.run.hup = &hup;
+		s.run.d = &a->d;
+		s.run.out = a->mode == PL_RUN_COUNT ? NULL : &s.out.ob;
+		if (a->mode != PL_RUN_COUNT) {
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = on_hup;
+			sigemptyset(&sa.sa_mask);
+			sigaction(SIGHUP, &sa, NULL);
+		}
+		rc = body(a, &s);
+		discard = rc != 0 && rc != EXIT_DIFFER &&
+		    !(a->keep_going && rc == EXIT_DATAERR);
+		if ((rc2 = out_close(&s.out, &a->d, discard)) != 0 &&
+		    (rc == 0 || rc == EXIT_DIFFER))
+			rc = rc2;
 	}
-	memset(&s->run, 0, sizeof s->run);
-	s->run.mode = a->mode;
-	s->run.part = &s->p[a->nconf - 1];
-	s->run.old = a->nconf == 2 ? &s->p[0] : NULL;
-	s->run.keep_going = a->keep_going;
-	s->run.jobs = a->jobs;
-	s->run.hup = &hup;
-	s->run.d = &a->d;
-	s->run.out = a->mode == PL_RUN_COUNT ? NULL : &s->out.ob;
-	if (a->mode != PL_RUN_COUNT) {
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_hup;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGHUP, &sa, NULL);
-	}
-	return 0;
-}
-
-/* Close the output (dropped after a failure, except what --keep-going
- * or diff keep), free the configurations. */
-static int
-stream_end(struct args *a, struct stream *s, int rc)
-{
-	int n, discard, rc2;
-
-	discard = rc != 0 && rc != EXIT_DIFFER &&
-	    !(a->keep_going && rc == EXIT_DATAERR);
-	if ((rc2 = out_close(&s->out, &a->d, discard)) != 0 &&
-	    (rc == 0 || rc == EXIT_DIFFER))
-		rc = rc2;
-	for (n = a->nconf; n-- > 0;)
-		pl_part_free(&s->p[n]);
+	while (n-- > 0)
+		pl_part_free(&s.p[n]);
 	return rc;
 }
 
 /* place, explain: every application with its placement. */
 static int
-place(struct args *a)
+place(struct args *a, struct stream *s)
 {
-	struct stream s;
-	int rc;
-
-	if ((rc = stream_begin(a, &s)) != 0)
-		return rc;
-	return stream_end(a, &s, pl_run(&s.run, a->in));
+	return pl_run(&s->run, a->in);
 }
 
 /* diff: the applications two configurations place differently. */
 static int
-diff(struct args *a)
+diff(struct args *a, struct stream *s)
 {
-	struct stream s;
-	int rc;
+	int rc = pl_run(&s->run, a->in);
 
-	if ((rc = stream_begin(a, &s)) != 0)
-		return rc;
-	rc = pl_run(&s.run, a->in);
 	if (!a->d.quiet)
 		fprintf(stderr, "placectl: %lu of %lu application%s placed "
-		    "differently\n", s.run.ndiff, s.run.napps,
-		    s.run.napps == 1 ? "" : "s");
-	if (rc == 0 && s.run.ndiff > 0)
+		    "differently\n", s->run.ndiff, s->run.napps,
+		    s->run.napps == 1 ? "" : "s");
+	if (rc == 0 && s->run.ndiff > 0)
 		rc = EXIT_DIFFER;
-	return stream_end(a, &s, rc);
+	return rc;
 }
 
 /* tree: the queue tree, with the applications placed in each when the
  * input is not a terminal. */
 static int
-tree(struct args *a)
+tree(struct args *a, struct stream *s)
 {
-	struct stream s;
-	int rc, counted = a->in != NULL || !isatty(0);
+	int rc = 0, counted = a->in != NULL || !isatty(0);
 
-	if ((rc = stream_begin(a, &s)) != 0)
-		return rc;
 	if (counted)
-		rc = pl_run(&s.run, a->in);
+		rc = pl_run(&s->run, a->in);
 	if (rc == 0 || (a->keep_going && rc == EXIT_DATAERR))
-		(a->dot ? pl_show_dot : pl_show_text)(&s.out.ob, &s.p[0].tree,
+		(a->dot ? pl_show_dot : pl_show_text)(&s->out.ob, &s->p[0].tree,
 		    counted);
-	return stream_end(a, &s, rc);
+	return rc;
 }
 
 /* check: every error, then the traps; a one-line summary on stdout. */
@@ -223,20 +202,21 @@ check(struct args *a)
 	return rc;
 }
 
+/* A subcommand: check, or the body of one that reads applications. */
 static const struct subcommand {
 	const char *name;
-	int (*run)(struct args *);
+	int (*check)(struct args *);
+	int (*body)(struct args *, struct stream *);
 	enum pl_runmode mode;
 	int nconf;		/* -c options it takes */
-	int input;		/* it reads applications */
 	int jobs;		/* -j N is for it */
 	int dot;		/* --dot is */
 } subcommands[] = {
-	{ "place", place, PL_RUN_PLACE, 1, 1, 1, 0 },
-	{ "explain", place, PL_RUN_EXPLAIN, 1, 1, 1, 0 },
-	{ "check", check, PL_RUN_COUNT, 1, 0, 0, 0 },
-	{ "diff", diff, PL_RUN_DIFF, 2, 1, 1, 0 },
-	{ "tree", tree, PL_RUN_COUNT, 1, 1, 0, 1 },
+	{ "place", NULL, place, PL_RUN_PLACE, 1, 1, 0 },
+	{ "explain", NULL, place, PL_RUN_EXPLAIN, 1, 1, 0 },
+	{ "check", check, NULL, PL_RUN_COUNT, 1, 0, 0 },
+	{ "diff", NULL, diff, PL_RUN_DIFF, 2, 1, 0 },
+	{ "tree", NULL, tree, PL_RUN_COUNT, 1, 0, 1 },
 };
 
 int
@@ -311,7 +291,7 @@ main(int argc, char **argv)
 	if (a.nconf != sub->nconf)
 		opt_usage(&a.d, sub->nconf == 2 ? "diff needs -c OLD -c NEW" :
 		    a.nconf == 0 ? "missing -c FILE" : "one -c FILE only");
-	if (optind < argc - 1 || (!sub->input && optind < argc))
+	if (optind < argc - 1 || (sub->body == NULL && optind < argc))
 		opt_usage(&a.d, "unexpected operand '%s'", argv[argc - 1]);
 	if (a.dot && !sub->dot)
 		opt_usage(&a.d, "--dot is for tree");
@@ -320,5 +300,5 @@ main(int argc, char **argv)
 	if (optind < argc)
 		a.in = argv[optind];
 	a.mode = sub->mode;
-	return sub->run(&a);
+	return sub->body != NULL ? stream(&a, sub->body) : sub->check(&a);
 }

@@ -127,18 +127,24 @@ struct jobs {
 
 #define RING(jb, i) (&(jb)->ring[(i) % (jb)->k])
 
+/* Let go of the parses the batch's applications pointed into. */
+static void
+drop_objs(struct batch *b)
+{
+	while (b->nobjs > 0)
+		json_object_put(b->objs[--b->nobjs]);
+}
+
 /* Read the applications of a batch; done with what it held before. */
 static void
 parse(struct parser *p, struct batch *b)
 {
 	struct nj_value v;
 	struct line *l;
-	size_t i;
 	int rc;
 
-	for (i = 0; i < b->nobjs; i++)
-		json_object_put(b->objs[i]);
-	b->nobjs = b->nlines = 0;
+	drop_objs(b);
+	b->nlines = 0;
 	pl_appbuf_clear(&b->ab);
 	p->into = &b->msgs;
 	nj_feed(p->r, b->text.s, b->text.n, &b->at);
@@ -400,10 +406,7 @@ free_msgs(struct msgs *l)
 static void
 free_batch(struct batch *b)
 {
-	size_t i;
-
-	for (i = 0; i < b->nobjs; i++)
-		json_object_put(b->objs[i]);
+	drop_objs(b);
 	free(b->objs);
 	buf_free(&b->text);
 	free(b->lines);

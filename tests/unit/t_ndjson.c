@@ -86,17 +86,58 @@ to_file(void *arg, const struct diag_msg *m)
 	    m->pos->col, m->text);
 }
 
+/* A diag whose messages are kept in text, as it would print them. */
+struct caught {
+	struct diag d;
+	char *text;
+	size_t len;
+};
+
+static struct diag *
+catch(struct caught *c)
+{
+	c->d = (struct diag)DIAG_INIT("t");
+	c->d.sink = to_file;
+	c->text = NULL;
+	c->d.sink_arg = open_memstream(&c->text, &c->len);
+	return &c->d;
+}
+
+static const char *
+caught(struct caught *c)
+{
+	fflush(c->d.sink_arg);
+	return c->text;
+}
+
+static void
+catch_end(struct caught *c)
+{
+	fclose(c->d.sink_arg);
+	free(c->text);
+}
+
+/* A file that holds text. */
+static FILE *
+input(const char *text, size_t len)
+{
+	FILE *in = tmpfile();
+
+	fwrite(text, 1, len, in);
+	rewind(in);
+	return in;
+}
+
 /* NJ_RAW hands out lines that nj_parse checks as nj_next would. */
 static void
 raw_lines(void)
 {
 	static const char text[] = "{\"a\":1}\n\n  {\"b\":[2]}  \n{\"c\":x}\n{}";
-	struct diag d = DIAG_INIT("t"), pd = DIAG_INIT("t");
+	struct diag pd = DIAG_INIT("t");
+	struct caught c;
 	struct nj_reader *r, *p;
 	struct nj_value v, pv;
 	struct late late = { -1, text, 0 };
-	char *msg = NULL;
-	size_t msglen = 0;
 	int fds[2];
 
 	if (pipe(fds) != 0) {
@@ -104,9 +145,7 @@ raw_lines(void)
 		exit(1);
 	}
 	late.fd = fds[1];
-	d.sink = to_file;	/* the reader's messages */
-	d.sink_arg = open_memstream(&msg, &msglen);
-	r = nj_fdopen(fds[0], "in", NJ_LINES, &d);
+	r = nj_fdopen(fds[0], "in", NJ_LINES, catch(&c));
 	p = nj_fdopen(-1, "in", NJ_LINES, &pd);
 	nj_set_idle(r, idle, &late);
 	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE && v.obj == NULL, "a raw line");
@@ -125,16 +164,14 @@ raw_lines(void)
 	    "the value's bytes and position");
 	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE, "a bad line is handed out raw");
 	is_int(nj_parse(r, &pv), NJ_BAD, "and refused by the parser");
-	fflush(d.sink_arg);
-	is_str(msg, "t: in:4:6: unexpected character\n", "with its position");
+	is_str(caught(&c), "t: in:4:6: unexpected character\n", "with its position");
 	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE && v.len == 2, "a last line without newline");
 	is_int(nj_next(r, &v, NJ_RAW), NJ_EOF, "then the end");
 	is_int(late.called, 1, "the idle hook ran once: then the input was all there");
 	nj_close(p);
 	nj_close(r);
 	close(fds[0]);
-	fclose(d.sink_arg);
-	free(msg);
+	catch_end(&c);
 }
 
 /* NJ_BLOCK hands out lines a block at a time; a fed reader reads them. */
@@ -142,19 +179,12 @@ static void
 blocks(void)
 {
 	static const char text[] = "{\"a\":1}\n\n  {\"b\":x}\n{}";
-	struct diag d = DIAG_INIT("t"), pd = DIAG_INIT("t");
-	struct nj_reader *r, *p;
+	FILE *in = input(text, sizeof text - 1);
+	struct caught c;
+	struct nj_reader *r = nj_fdopen(fileno(in), "in", NJ_LINES, catch(&c));
+	struct nj_reader *p = nj_fdopen(-1, "in", NJ_LINES, &c.d);
 	struct nj_value v, pv;
-	FILE *in = tmpfile();
-	char *msg = NULL;
-	size_t msglen = 0;
 
-	fwrite(text, 1, sizeof text - 1, in);
-	rewind(in);
-	pd.sink = to_file;
-	pd.sink_arg = open_memstream(&msg, &msglen);
-	r = nj_fdopen(fileno(in), "in", NJ_LINES, &d);
-	p = nj_fdopen(-1, "in", NJ_LINES, &pd);
 	ok(nj_next(r, &v, NJ_BLOCK) == NJ_VALUE && v.obj == NULL &&
 	    v.len == sizeof text - 3 && v.pos.line == 1 && v.pos.col == 1,
 	    "a block: every complete line");
@@ -163,8 +193,8 @@ blocks(void)
 	ok(nj_next(p, &pv, NJ_RAW) == NJ_VALUE && pv.pos.line == 3 &&
 	    pv.pos.col == 3, "a raw line of it, after the blank one");
 	is_int(nj_parse(p, &pv), NJ_BAD, "refused");
-	fflush(pd.sink_arg);
-	is_str(msg, "t: in:3:8: unexpected character\n", "at its place in the input");
+	is_str(caught(&c), "t: in:3:8: unexpected character\n",
+	    "at its place in the input");
 	is_int(nj_next(p, &pv, 0), NJ_EOF, "the end of the block");
 	ok(nj_next(r, &v, NJ_BLOCK) == NJ_VALUE && v.len == 2 &&
 	    v.pos.line == 4 && v.pos.col == 1, "the last line, without its newline");
@@ -175,8 +205,7 @@ blocks(void)
 	nj_close(p);
 	nj_close(r);
 	fclose(in);
-	fclose(pd.sink_arg);
-	free(msg);
+	catch_end(&c);
 }
 
 /* In a stream, a raw record is read in place or skipped by the caller. */
@@ -187,10 +216,8 @@ raw_stream(void)
 	struct diag d = DIAG_INIT("t");
 	struct nj_reader *r;
 	struct nj_value v;
-	FILE *in = tmpfile();
+	FILE *in = input(text, sizeof text - 1);
 
-	fwrite(text, 1, sizeof text - 1, in);
-	rewind(in);
 	r = nj_fdopen(fileno(in), "in", NJ_STREAM, &d);
 	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE && v.obj == NULL &&
 	    v.len == sizeof text - 2 && v.pos.line == 1 && v.pos.col == 2,
