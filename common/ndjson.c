@@ -22,7 +22,6 @@
 struct nj_reader {
 	int fd;
 	int owned_fd;
-	const char *name;
 	enum nj_mode mode;
 	struct diag *d;
 	struct ob *flush;		/* flushed before reads; may be NULL */
@@ -37,7 +36,7 @@ struct nj_reader {
 	const char *buf;		/* mem, or the text fed */
 	size_t beg, end;		/* unread bytes: buf[beg, end) */
 	int eof, dead, skipping;
-	unsigned long line, col;	/* position of buf[beg] */
+	struct pos at;			/* of buf[beg]; file: the name */
 	size_t nl_off;			/* line mode: no '\n' in buf[beg, beg+nl_off) */
 	size_t pending;			/* bytes of the last value, dropped next call */
 	int pending_block;		/* ... and they are lines of a block */
@@ -72,15 +71,15 @@ nj_fdopen(int fd, const char *name, enum nj_mode mode, struct diag *d)
 	struct nj_reader *r = xcalloc(1, sizeof *r);
 
 	r->fd = fd;
-	r->name = name;
+	r->at.file = name;
 	r->mode = mode;
 	r->d = d;
 	r->maxlen = NJ_MAXLEN;
 	r->maxdepth = NJ_MAXDEPTH;
 	r->cap = 65536;
 	r->buf = r->mem = xmalloc(r->cap);
-	r->line = 1;
-	r->col = 1;
+	r->at.line = 1;
+	r->at.col = 1;
 	r->sc_num = NONUM;
 	r->tok = json_tokener_new_ex(NJ_MAXDEPTH + 2);
 	if (r->tok == NULL)
@@ -146,7 +145,7 @@ nj_set_limits(struct nj_reader *r, size_t maxlen, size_t rdmax)
 const char *
 nj_name(const struct nj_reader *r)
 {
-	return r->name;
+	return r->at.file;
 }
 
 int
@@ -177,18 +176,24 @@ nj_int_fits(const char *s, size_t n)
 	return memcmp(s, lim, n) <= 0;
 }
 
+void
+nj_pos_advance(struct pos *p, const char *s, size_t n)
+{
+	const char *e = s + n, *q;
+
+	while ((q = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+		p->line++;
+		p->col = 1;
+		s = q + 1;
+	}
+	p->col += (unsigned long)(e - s);
+}
+
 /* Advance the position over buf[beg, beg+n) and drop those bytes. */
 static void
 consume(struct nj_reader *r, size_t n)
 {
-	const char *p = r->buf + r->beg, *e = p + n, *q;
-
-	while ((q = memchr(p, '\n', (size_t)(e - p))) != NULL) {
-		r->line++;
-		r->col = 1;
-		p = q + 1;
-	}
-	r->col += (unsigned long)(e - p);
+	nj_pos_advance(&r->at, r->buf + r->beg, n);
 	r->beg += n;
 }
 
@@ -197,10 +202,10 @@ static void
 consume_line(struct nj_reader *r, size_t n)
 {
 	if (n > 0 && r->buf[r->beg + n - 1] == '\n') {
-		r->line++;
-		r->col = 1;
+		r->at.line++;
+		r->at.col = 1;
 	} else
-		r->col += (unsigned long)n;
+		r->at.col += (unsigned long)n;
 	r->beg += n;
 }
 
@@ -208,15 +213,9 @@ consume_line(struct nj_reader *r, size_t n)
 static struct pos
 pos_at(const struct nj_reader *r, size_t off)
 {
-	struct pos p = { r->name, r->line, r->col };
-	const char *s = r->buf + r->beg, *e = s + off, *q;
+	struct pos p = r->at;
 
-	while ((q = memchr(s, '\n', (size_t)(e - s))) != NULL) {
-		p.line++;
-		p.col = 1;
-		s = q + 1;
-	}
-	p.col += (unsigned long)(e - s);
+	nj_pos_advance(&p, r->buf + r->beg, off);
 	return p;
 }
 
@@ -281,7 +280,7 @@ fill(struct nj_reader *r)
 		n = read(r->fd, r->mem + r->end, want);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
-		struct pos p = { r->name, 0, 0 };
+		struct pos p = { r->at.file, 0, 0 };
 
 		diag_syserr(r->d, EXIT_IOERR, &p, "read error");
 		r->dead = 1;
@@ -465,9 +464,7 @@ hand_out(struct nj_reader *r, struct nj_value *v, struct json_object *o,
 	v->obj = o;
 	v->text = r->buf + r->beg;
 	v->len = n;
-	v->pos.file = r->name;
-	v->pos.line = r->line;
-	v->pos.col = r->col;
+	v->pos = r->at;
 	return NJ_VALUE;
 }
 
@@ -553,11 +550,11 @@ next_line(struct nj_reader *r, struct nj_value *v, int raw)
 		if (nl == NULL) {
 			r->nl_off = r->end - r->beg;
 			if (r->skipping) {	/* drop the rest of an overlong line */
-				r->col += (unsigned long)r->nl_off;
+				r->at.col += (unsigned long)r->nl_off;
 				r->beg = r->end;
 				r->nl_off = 0;
 			} else if (r->nl_off > r->maxlen) {
-				struct pos p = { r->name, r->line, 0 };
+				struct pos p = { r->at.file, r->at.line, 0 };
 
 				diag_err(r->d, EXIT_DATAERR, &p,
 				    "line longer than %zu bytes", r->maxlen);
@@ -587,7 +584,7 @@ next_line(struct nj_reader *r, struct nj_value *v, int raw)
 line:
 		r->nl_off = 0;
 		if (len > r->maxlen) {
-			struct pos p = { r->name, r->line, 0 };
+			struct pos p = { r->at.file, r->at.line, 0 };
 
 			consume(r, skip);
 			return diag_err(r->d, EXIT_DATAERR, &p,
@@ -604,7 +601,7 @@ line:
 				consume(r, skip);
 				continue;
 			}
-			r->col += (unsigned long)lead;
+			r->at.col += (unsigned long)lead;
 			r->beg += lead;
 			len -= lead;
 			skip -= lead;
@@ -639,14 +636,14 @@ next_block(struct nj_reader *r, struct nj_value *v)
 				consume(r, (size_t)(nl - p) + 1);
 				continue;
 			}
-			r->col += (unsigned long)n;
+			r->at.col += (unsigned long)n;
 			r->beg = r->end;
 		} else if ((nl = memrchr(p + r->nl_off, '\n', n - r->nl_off))
 		    != NULL) {
 			n = (size_t)(nl - p) + 1;
 			break;
 		} else if ((r->nl_off = n) > r->maxlen) {
-			struct pos at = { r->name, r->line, 0 };
+			struct pos at = { r->at.file, r->at.line, 0 };
 
 			diag_err(r->d, EXIT_DATAERR, &at, "line longer than %zu "
 			    "bytes", r->maxlen);
@@ -805,8 +802,8 @@ nj_feed(struct nj_reader *r, const char *text, size_t len, const struct pos *at)
 	r->dead = r->skipping = 0;
 	r->nl_off = r->pending = 0;
 	r->pending_block = 0;
-	r->line = at->line;
-	r->col = at->col;
+	r->at.line = at->line;
+	r->at.col = at->col;
 	if (at->file != NULL)
-		r->name = at->file;
+		r->at.file = at->file;
 }

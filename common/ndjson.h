@@ -116,6 +116,10 @@ void nj_skip(struct nj_reader *, size_t n);
 void nj_feed(struct nj_reader *, const char *text, size_t len,
     const struct pos *at);
 
+/* Move p over the n bytes of text s: lines and columns as the reader
+ * counts them (for a position inside a value it handed out). */
+void nj_pos_advance(struct pos *p, const char *s, size_t n);
+
 /* Exit status for a reader result: NJ_BAD -> 65, NJ_IOERR -> 74, else 0. */
 int nj_status(int rc);
 
