@@ -774,9 +774,9 @@ nj_next(struct nj_reader *r, struct nj_value *v, int flags)
 int
 nj_parse(struct nj_reader *r, struct nj_value *v)
 {
-	size_t skip = r->pending;
+	size_t skip = r->pending;	/* the line and its newline */
 
-	if (r->mode == NJ_STREAM)
+	if (r->mode == NJ_STREAM)	/* the value starts at buf[beg] */
 		return stream_value(r, v);
 	r->pending = 0;
 	return line_value(r, r->rawlen, skip, v);
