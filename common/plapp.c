@@ -2,8 +2,6 @@
  * plapp.c - applications: tags, the forced flag, reading one from an
  * input line or a JSON object, and where their lists are kept (plapp.h).
  */
-#include <stdalign.h>
-#include <stddef.h>
 #include <stdlib.h>
 
 #include "exitcode.h"
@@ -12,14 +10,6 @@
 #include "xalloc.h"
 
 #define FORCE_TAG "application.create.force"
-#define CHUNK 16384		/* bytes of lists per chunk, at least */
-
-/* Lists of read applications: filled in order, reused after a clear. */
-struct pl_chunk {
-	struct pl_chunk *next;
-	size_t cap, used;	/* bytes of mem */
-	max_align_t mem[];
-};
 
 const char *
 pl_app_tag(const struct pl_app *a, const char *name, size_t n, size_t *vlen)
@@ -43,13 +33,39 @@ pl_app_set_forced(struct pl_app *a)
 	a->forced = v != NULL && pl_parse_bool(v, n) == 1;
 }
 
+/*
+ * A new array of cap elements of size sz for one that is full, holding
+ * the n elements of the application being read (from *a + at); the full
+ * one is freed now if nothing else is in it, or at the next clear.
+ */
+static void *
+replace(struct pl_appbuf *b, void *a, size_t at, size_t n, size_t cap,
+    size_t sz)
+{
+	void *na;
+
+	if (at == 0)
+		return xreallocarray(a, cap, sz);
+	na = xreallocarray(NULL, cap, sz);
+	memcpy(na, (char *)a + at * sz, n * sz);
+	xgrow((void **)&b->full, &b->capfull, b->nfull + 1, sizeof *b->full);
+	b->full[b->nfull++] = a;
+	return na;
+}
+
 void
 pl_appbuf_group(struct pl_appbuf *b, const char *s, size_t n)
 {
 	if (b->ng == b->capg) {
-		b->capg = b->capg ? 2 * b->capg : 16;
-		b->groups = xreallocarray(b->groups, b->capg, sizeof *b->groups);
-		b->glens = xreallocarray(b->glens, b->capg, sizeof *b->glens);
+		size_t k = b->ng - b->g0;
+
+		b->capg = b->capg ? 2 * b->capg : 64;
+		b->groups = replace(b, b->groups, b->g0, k, b->capg,
+		    sizeof *b->groups);
+		b->glens = replace(b, b->glens, b->g0, k, b->capg,
+		    sizeof *b->glens);
+		b->g0 = 0;
+		b->ng = k;
 	}
 	b->groups[b->ng] = s;
 	b->glens[b->ng++] = n;
@@ -60,8 +76,12 @@ pl_appbuf_tag(struct pl_appbuf *b, const char *k, size_t kn, const char *v,
     size_t vn)
 {
 	if (b->nt == b->capt) {
-		b->capt = b->capt ? 2 * b->capt : 16;
-		b->tags = xreallocarray(b->tags, b->capt, sizeof *b->tags);
+		size_t n = b->nt - b->t0;
+
+		b->capt = b->capt ? 2 * b->capt : 64;
+		b->tags = replace(b, b->tags, b->t0, n, b->capt, sizeof *b->tags);
+		b->t0 = 0;
+		b->nt = n;
 	}
 	b->tags[b->nt].k = k;
 	b->tags[b->nt].kn = kn;
@@ -69,74 +89,42 @@ pl_appbuf_tag(struct pl_appbuf *b, const char *k, size_t kn, const char *v,
 	b->tags[b->nt++].vn = vn;
 }
 
-/* n bytes that stay where they are until the next clear. */
-static void *
-keep(struct pl_appbuf *b, size_t n)
+void
+pl_appbuf_drop(struct pl_appbuf *b)
 {
-	struct pl_chunk *c = b->cur != NULL ? b->cur->next : b->chunks;
-
-	n = (n + alignof(max_align_t) - 1) & ~(alignof(max_align_t) - 1);
-	if (b->cur != NULL && b->cur->used + n <= b->cur->cap)
-		c = b->cur;
-	else if (c != NULL && c->cap >= n)	/* the next one, emptied */
-		c->used = 0;
-	else {				/* a new one, after the current */
-		size_t cap = n > CHUNK ? n : CHUNK;
-
-		c = xmalloc(sizeof *c + cap);
-		c->cap = cap;
-		c->used = 0;
-		if (b->cur != NULL) {
-			c->next = b->cur->next;
-			b->cur->next = c;
-		} else {
-			c->next = b->chunks;
-			b->chunks = c;
-		}
-	}
-	b->cur = c;
-	c->used += n;
-	return (char *)c->mem + c->used - n;
+	b->ng = b->g0;
+	b->nt = b->t0;
 }
 
 void
 pl_app_finish(struct pl_app *a, struct pl_appbuf *b)
 {
-	size_t gn = b->ng * sizeof *b->groups, ln = b->ng * sizeof *b->glens;
-	size_t tn = b->nt * sizeof *b->tags;
-	char *m;
-
 	if (!a->groups_given) {		/* the default resolver: [user] */
-		b->ng = 0;
+		b->ng = b->g0;
 		pl_appbuf_group(b, a->user.name, a->user.len);
-		gn = sizeof *b->groups;
-		ln = sizeof *b->glens;
 	}
-	m = keep(b, tn + gn + ln);	/* all of them 8-byte aligned */
-	a->tags = b->nt > 0 ? memcpy(m, b->tags, tn) : NULL;
-	a->ntags = b->nt;
-	a->user.groups = memcpy(m + tn, b->groups, gn);
-	a->user.glens = memcpy(m + tn + gn, b->glens, ln);
-	a->user.ngroups = b->ng;
-	b->ng = b->nt = 0;
+	a->user.groups = b->groups + b->g0;
+	a->user.glens = b->glens + b->g0;
+	a->user.ngroups = b->ng - b->g0;
+	a->tags = b->nt > b->t0 ? b->tags + b->t0 : NULL;
+	a->ntags = b->nt - b->t0;
+	b->g0 = b->ng;
+	b->t0 = b->nt;
 }
 
 void
 pl_appbuf_clear(struct pl_appbuf *b)
 {
-	b->ng = b->nt = 0;
-	b->cur = NULL;
+	while (b->nfull > 0)
+		free(b->full[--b->nfull]);
+	b->g0 = b->ng = b->t0 = b->nt = 0;
 }
 
 void
 pl_appbuf_free(struct pl_appbuf *b)
 {
-	struct pl_chunk *c, *next;
-
-	for (c = b->chunks; c != NULL; c = next) {
-		next = c->next;
-		free(c);
-	}
+	pl_appbuf_clear(b);
+	free(b->full);
 	free(b->groups);
 	free(b->glens);
 	free(b->tags);
@@ -200,7 +188,7 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 	memset(a, 0, sizeof *a);
 	a->user.name = a->queue = "";
 	a->obj = obj;
-	b->ng = b->nt = 0;
+	pl_appbuf_drop(b);
 	json_object_object_foreach(obj, key, v) {	/* one pass, no lookups */
 		a->nmembers++;
 		if (v == NULL)			/* null: as if absent */
@@ -231,7 +219,7 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			break;
 		}
 		if (rc != 0) {
-			b->ng = b->nt = 0;
+			pl_appbuf_drop(b);
 			return rc;
 		}
 	}

@@ -51,21 +51,21 @@ const char *pl_app_tag(const struct pl_app *, const char *name, size_t,
  * pl_place does it for 1.7, which is the only version that cares. */
 void pl_app_set_forced(struct pl_app *);
 
-struct pl_chunk;
-
 /*
- * The groups and tags of applications: the lists of the one being read,
- * and chunks where each read application keeps its own, which never move.
- * pl_appbuf_clear empties it for the next applications (nothing is
+ * The groups and tags of applications, each application's lists one
+ * after the other. An array that fills up is not moved but replaced, the
+ * full one kept until pl_appbuf_clear, so the lists of the applications
+ * read stay where they are. Clear it when they are done with (nothing is
  * allocated once it is big enough); {0} is an empty one.
  */
 struct pl_appbuf {
 	const char **groups;
 	size_t *glens;
-	size_t ng, capg;
+	size_t g0, ng, capg;	/* the application being read: [g0, ng) */
 	struct pl_tag *tags;
-	size_t nt, capt;
-	struct pl_chunk *chunks, *cur;
+	size_t t0, nt, capt;	/* ... and [t0, nt) */
+	void **full;		/* arrays replaced since the last clear */
+	size_t nfull, capfull;
 };
 
 void pl_appbuf_clear(struct pl_appbuf *);
@@ -102,11 +102,12 @@ size_t pl_app_scan(struct pl_app *, struct pl_appbuf *b, const char *text,
     size_t len);
 
 /* For the two readers: append a group or a tag to the lists of the
- * application being read (pointers kept, nothing copied); at the end,
- * the default group, the counts, and the lists kept in b. */
+ * application being read (pointers kept, nothing copied), or drop them;
+ * at the end, the default group, the counts and the lists. */
 void pl_appbuf_group(struct pl_appbuf *, const char *, size_t);
 void pl_appbuf_tag(struct pl_appbuf *, const char *k, size_t kn,
     const char *v, size_t vn);
+void pl_appbuf_drop(struct pl_appbuf *);
 void pl_app_finish(struct pl_app *, struct pl_appbuf *);
 
 #endif

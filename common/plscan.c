@@ -94,7 +94,7 @@ value(struct js *c, const struct js_str *k, struct pl_app *a,
 	if (js_streq(k, "groups", 6)) {
 		if (!groups(c, b))
 			return 0;
-		a->groups_given = b->ng > 0;
+		a->groups_given = b->ng > b->g0;
 		return 1;
 	}
 	if (js_streq(k, "tags", 4))
@@ -112,7 +112,7 @@ pl_app_scan(struct pl_app *a, struct pl_appbuf *b, const char *text,
 
 	memset(a, 0, sizeof *a);
 	a->user.name = a->queue = "";
-	b->ng = b->nt = 0;
+	pl_appbuf_drop(b);
 	if (!js_eat(&c, '{'))
 		return 0;
 	if (!js_is(&c, '}')) {
@@ -135,6 +135,6 @@ pl_app_scan(struct pl_app *a, struct pl_appbuf *b, const char *text,
 	pl_app_finish(a, b);
 	return objlen;
 general:
-	b->ng = b->nt = 0;
+	pl_appbuf_drop(b);
 	return 0;
 }
