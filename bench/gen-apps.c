@@ -1,6 +1,6 @@
 /*
  * gen-apps - a deterministic stream of YuniKorn application submissions
- * for 'make bench' (SPEC §5 format), one JSON object per line:
+ * for 'make bench' (placectl(1)'s input), one JSON object per line:
  *
  *	{"app":ID,"user":U,"groups":[...],"queue":Q,"tags":{...}}
  *

@@ -84,6 +84,13 @@ END {
 	row("placectl place -j " jobs, "placeN", spd("floor_apps", "placeN"),
 	    spd("jq", "placeN"), "-", "spd vs -j 1 " spd("place1", "placeN"))
 
+	print "-- " size(apps) " applications, bench/cheap.yaml (reading dominates)"
+	row("placectl place -j 1 (cheap)", "cheap1", spd("floor_apps", "cheap1"),
+	    spd("jq", "cheap1"), "-", "")
+	c10 = check("spd vs -j 1", ratio("cheap1", "cheap2"), ">=", 1)
+	row("placectl place -j 2 (cheap)", "cheap2", spd("floor_apps", "cheap2"),
+	    spd("jq", "cheap2"), "-", c10)
+
 	print "-- history " hosts " hosts x " roles " roles = " size(n3) " entries"
 	row("floor (json-c, lines)", "floor_hist", tim(fh, "floor_hist"), "-",
 	    "-", fh == "floor_hist" ? "the floor" : "")

@@ -1,6 +1,9 @@
 /*
  * placectl - run YuniKorn placement rules offline: place, explain,
  * check, diff, tree.
+ *
+ * main parses the options every subcommand shares, checks them against
+ * the subcommand's row of the table at the end, and calls its function.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -22,8 +25,6 @@ enum {
 	OPT_KEEP_GOING,
 	OPT_DOT
 };
-
-enum { PLACE, EXPLAIN, CHECK, DIFF, TREE };
 
 static const char help[] =
 "usage: placectl place   [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c FILE\n"
@@ -51,8 +52,15 @@ static const char help[] =
 "\n"
 "See placectl(1).\n";
 
-static const char *const subcommands[] = {
-	"place", "explain", "check", "diff", "tree", NULL
+/* The command line, parsed once for every subcommand. */
+struct args {
+	struct diag d;
+	const char *conf[2];	/* -c; diff: OLD, NEW */
+	int nconf;
+	const char *part, *outpath, *in;
+	enum pl_compat compat;
+	int jobs, keep_going, dot;
+	enum pl_runmode mode;	/* the subcommand's */
 };
 
 static volatile sig_atomic_t hup;
@@ -74,22 +82,142 @@ compat(struct diag *d, const char *v)
 	opt_usage(d, "--compat: '%s' is not 0.10 or 1.7", v);
 }
 
+/* What the subcommands that read applications share. */
+struct stream {
+	struct pl_part p[2];	/* p[0], or diff's old and new */
+	struct output out;
+	struct pl_run run;
+};
+
+/*
+ * Load the configurations, open the output, set the run up and hand it
+ * to the subcommand's body; then close the output (dropped after a
+ * failure, except what --keep-going or diff keep).
+ */
+static int
+stream(struct args *a, int (*body)(struct args *, struct stream *))
+{
+	struct sigaction sa;
+	struct stream s;
+	int n, rc = 0, rc2, discard;
+
+	for (n = 0; n < a->nconf && rc == 0; n++)
+		rc = pl_part_load(&s.p[n], a->conf[n], a->part, a->compat, 0,
+		    &a->d);
+	if (rc == 0 && (rc = out_open(&s.out, a->outpath, &a->d)) == 0) {
+		memset(&s.run, 0, sizeof s.run);
+		s.run.mode = a->mode;
+		s.run.part = &s.p[a->nconf - 1];
+		s.run.old = a->nconf == 2 ? &s.p[0] : NULL;
+		s.run.keep_going = a->keep_going;
+		s.run.jobs = a->jobs;
+		s.run.hup = &hup;
+		s.run.d = &a->d;
+		s.run.out = a->mode == PL_RUN_COUNT ? NULL : &s.out.ob;
+		if (a->mode != PL_RUN_COUNT) {
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = on_hup;
+			sigemptyset(&sa.sa_mask);
+			sigaction(SIGHUP, &sa, NULL);
+		}
+		rc = body(a, &s);
+		discard = rc != 0 && rc != EXIT_DIFFER &&
+		    !(a->keep_going && rc == EXIT_DATAERR);
+		if ((rc2 = out_close(&s.out, &a->d, discard)) != 0 &&
+		    (rc == 0 || rc == EXIT_DIFFER))
+			rc = rc2;
+	}
+	while (n-- > 0)
+		pl_part_free(&s.p[n]);
+	return rc;
+}
+
+/* place, explain: every application with its placement. */
+static int
+place(struct args *a, struct stream *s)
+{
+	return pl_run(&s->run, a->in);
+}
+
+/* diff: the applications two configurations place differently. */
+static int
+diff(struct args *a, struct stream *s)
+{
+	int rc = pl_run(&s->run, a->in);
+
+	if (!a->d.quiet)
+		fprintf(stderr, "placectl: %lu of %lu application%s placed "
+		    "differently\n", s->run.ndiff, s->run.napps,
+		    s->run.napps == 1 ? "" : "s");
+	if (rc == 0 && s->run.ndiff > 0)
+		rc = EXIT_DIFFER;
+	return rc;
+}
+
+/* tree: the queue tree, with the applications placed in each when the
+ * input is not a terminal. */
+static int
+tree(struct args *a, struct stream *s)
+{
+	int rc = 0, counted = a->in != NULL || !isatty(0);
+
+	if (counted)
+		rc = pl_run(&s->run, a->in);
+	if (rc == 0 || (a->keep_going && rc == EXIT_DATAERR))
+		(a->dot ? pl_show_dot : pl_show_text)(&s->out.ob, &s->p[0].tree,
+		    counted);
+	return rc;
+}
+
 /* check: every error, then the traps; a one-line summary on stdout. */
 static int
-check(struct diag *d, struct pl_part *p, int rc, struct output *out)
+check(struct args *a)
 {
+	struct diag *d = &a->d;
+	struct pl_part p;
+	struct output out;
 	unsigned long nwarn = 0;
 	size_t nrules = 0;
+	int rc, rc2 = 0;
 
+	rc = pl_part_load(&p, a->conf[0], a->part, a->compat, 0, d);
+	if (rc != EXIT_NOINPUT)
+		rc2 = out_open(&out, a->outpath, d);
+	if (rc == EXIT_NOINPUT || rc2 != 0) {
+		pl_part_free(&p);
+		return rc2 != 0 ? rc2 : rc;
+	}
 	if (rc == 0 && d->nerr == 0)	/* the traps of a usable configuration */
-		nwarn = pl_traps(p, d);
-	if (p->pc != NULL)
-		nrules = p->pc->nrules;
-	ob_printf(&out->ob, "%s: partition '%s': %zu queues, %zu rules, %lu "
-	    "error%s, %lu warning%s\n", p->file, p->name, p->tree.nall, nrules,
+		nwarn = pl_traps(&p, d);
+	if (p.pc != NULL)
+		nrules = p.pc->nrules;
+	ob_printf(&out.ob, "%s: partition '%s': %zu queues, %zu rules, %lu "
+	    "error%s, %lu warning%s\n", p.file, p.name, p.tree.nall, nrules,
 	    d->nerr, d->nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s");
-	return rc != 0 ? rc : d->nerr > 0 ? EXIT_CONFIG : 0;
+	if (rc == 0 && d->nerr > 0)
+		rc = EXIT_CONFIG;
+	if ((rc2 = out_close(&out, d, 0)) != 0)
+		rc = rc2;
+	pl_part_free(&p);
+	return rc;
 }
+
+/* A subcommand: check, or the body of one that reads applications. */
+static const struct subcommand {
+	const char *name;
+	int (*check)(struct args *);
+	int (*body)(struct args *, struct stream *);
+	enum pl_runmode mode;
+	int nconf;		/* -c options it takes */
+	int jobs;		/* -j N is for it */
+	int dot;		/* --dot is */
+} subcommands[] = {
+	{ "place", NULL, place, PL_RUN_PLACE, 1, 1, 0 },
+	{ "explain", NULL, place, PL_RUN_EXPLAIN, 1, 1, 0 },
+	{ "check", check, NULL, PL_RUN_COUNT, 1, 0, 0 },
+	{ "diff", NULL, diff, PL_RUN_DIFF, 2, 1, 0 },
+	{ "tree", NULL, tree, PL_RUN_COUNT, 1, 0, 1 },
+};
 
 int
 main(int argc, char **argv)
@@ -107,136 +235,70 @@ main(int argc, char **argv)
 		OPT_VERSION_ENTRY,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct diag d = DIAG_INIT("placectl");
-	const char *conf[2] = { NULL, NULL }, *part = NULL, *outpath = NULL;
-	const char *in = NULL;
-	enum pl_compat c = PL_010;
-	struct pl_part p[2];
-	struct pl_run run;
-	struct output out;
-	int ch, sub, nconf = 0, jobs = 1, keep_going = 0, dot = 0, rc, rc2 = 0;
-	int discard, counted;
+	const struct subcommand *sub = NULL;
+	struct args a = { DIAG_INIT("placectl"), { NULL, NULL }, 0, NULL, NULL,
+	    NULL, PL_010, 1, 0, 0, PL_RUN_PLACE };
+	size_t i;
+	int ch;
 
-	opt_begin(&d);
+	opt_begin(&a.d);
 	if (argc > 1 && argv[1][0] == '-') {	/* options before a subcommand */
-		if (opt_next(&d, argc, argv, "c:hj:o:p:q", longopts) == 'h')
-			opt_help(&d, help);
-		opt_usage(&d, "options go after the subcommand");
+		if (opt_next(&a.d, argc, argv, "c:hj:o:p:q", longopts) == 'h')
+			opt_help(&a.d, help);
+		opt_usage(&a.d, "options go after the subcommand");
 	}
 	if (argc < 2)
-		opt_usage(&d, "missing subcommand (place, explain, check, diff, "
-		    "tree)");
-	for (sub = 0; subcommands[sub] != NULL; sub++)
-		if (strcmp(argv[1], subcommands[sub]) == 0)
-			break;
-	if (subcommands[sub] == NULL)
-		opt_usage(&d, "unknown subcommand '%s'", argv[1]);
+		opt_usage(&a.d, "missing subcommand (place, explain, check, "
+		    "diff, tree)");
+	for (i = 0; i < sizeof subcommands / sizeof *subcommands; i++)
+		if (strcmp(argv[1], subcommands[i].name) == 0)
+			sub = &subcommands[i];
+	if (sub == NULL)
+		opt_usage(&a.d, "unknown subcommand '%s'", argv[1]);
 	argc--, argv++;
-	while ((ch = opt_next(&d, argc, argv, "c:hj:o:p:q", longopts)) != -1) {
+	while ((ch = opt_next(&a.d, argc, argv, "c:hj:o:p:q", longopts)) != -1) {
 		switch (ch) {
 		case 'h':
-			opt_help(&d, help);
+			opt_help(&a.d, help);
 		case 'c':
-			if (nconf == 2)
-				opt_usage(&d, "too many -c options");
-			conf[nconf++] = optarg;
+			if (a.nconf == 2)
+				opt_usage(&a.d, "too many -c options");
+			a.conf[a.nconf++] = optarg;
 			break;
 		case 'p':
-			part = optarg;
+			a.part = optarg;
 			break;
 		case OPT_COMPAT:
-			c = compat(&d, optarg);
+			a.compat = compat(&a.d, optarg);
 			break;
 		case 'j':
-			jobs = (int)opt_int(&d, "-j", optarg, 1, 256);
+			a.jobs = (int)opt_int(&a.d, "-j", optarg, 1, 256);
 			break;
 		case OPT_KEEP_GOING:
-			keep_going = 1;
+			a.keep_going = 1;
 			break;
 		case OPT_DOT:
-			dot = 1;
+			a.dot = 1;
 			break;
 		case 'o':
-			outpath = optarg;
+			a.outpath = optarg;
 			break;
 		case 'q':
-			d.quiet = 1;
+			a.d.quiet = 1;
 			break;
 		}
 	}
-	if (nconf != (sub == DIFF ? 2 : 1))
-		opt_usage(&d, sub == DIFF ? "diff needs -c OLD -c NEW" :
-		    nconf == 0 ? "missing -c FILE" : "one -c FILE only");
-	if (optind < argc - 1 || (sub == CHECK && optind < argc))
-		opt_usage(&d, "unexpected operand '%s'", argv[argc - 1]);
-	if (dot && sub != TREE)
-		opt_usage(&d, "--dot is for tree");
-	if (jobs > 1 && sub != PLACE && sub != EXPLAIN && sub != DIFF)
-		opt_usage(&d, "-j is for place, explain and diff");
+	if (a.nconf != sub->nconf)
+		opt_usage(&a.d, sub->nconf == 2 ? "diff needs -c OLD -c NEW" :
+		    a.nconf == 0 ? "missing -c FILE" : "one -c FILE only");
+	if (optind < argc - 1 || (sub->body == NULL && optind < argc))
+		opt_usage(&a.d, "unexpected operand '%s'", argv[argc - 1]);
+	if (a.dot && !sub->dot)
+		opt_usage(&a.d, "--dot is for tree");
+	if (a.jobs > 1 && !sub->jobs)
+		opt_usage(&a.d, "-j is for place, explain and diff");
 	if (optind < argc)
-		in = argv[optind];
-
-	rc = pl_part_load(&p[0], conf[0], part, c, 0, &d);
-	if (sub == CHECK) {
-		if (rc != EXIT_NOINPUT && (rc2 = out_open(&out, outpath, &d)) == 0) {
-			rc = check(&d, &p[0], rc, &out);
-			if ((rc2 = out_close(&out, &d, 0)) != 0)
-				rc = rc2;
-		} else if (rc != EXIT_NOINPUT)
-			rc = rc2;
-		pl_part_free(&p[0]);
-		return rc;
-	}
-	if (rc == 0 && sub == DIFF &&
-	    (rc = pl_part_load(&p[1], conf[1], part, c, 0, &d)) != 0)
-		pl_part_free(&p[1]);
-	if (rc != 0) {
-		pl_part_free(&p[0]);
-		return rc;
-	}
-	if ((rc = out_open(&out, outpath, &d)) != 0)
-		goto done;
-	memset(&run, 0, sizeof run);
-	run.mode = sub == PLACE ? PL_RUN_PLACE : sub == EXPLAIN ? PL_RUN_EXPLAIN :
-	    sub == DIFF ? PL_RUN_DIFF : PL_RUN_COUNT;
-	run.part = sub == DIFF ? &p[1] : &p[0];
-	run.old = sub == DIFF ? &p[0] : NULL;
-	run.keep_going = keep_going;
-	run.jobs = jobs;
-	run.hup = &hup;
-	run.d = &d;
-	run.out = sub == TREE ? NULL : &out.ob;
-	if (sub != TREE) {
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_hup;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGHUP, &sa, NULL);
-	}
-	counted = sub != TREE || in != NULL || !isatty(0);
-	if (counted)
-		rc = pl_run(&run, in);
-	if (sub == TREE && (rc == 0 || (keep_going && rc == EXIT_DATAERR))) {
-		if (dot)
-			pl_show_dot(&out.ob, &p[0].tree, counted);
-		else
-			pl_show_text(&out.ob, &p[0].tree, counted);
-	}
-	if (sub == DIFF && !d.quiet)
-		fprintf(stderr, "placectl: %lu of %lu application%s placed "
-		    "differently\n", run.ndiff, run.napps,
-		    run.napps == 1 ? "" : "s");
-	if (sub == DIFF && rc == 0 && run.ndiff > 0)
-		rc = EXIT_DIFFER;
-	discard = rc != 0 && rc != EXIT_DIFFER &&
-	    !(keep_going && rc == EXIT_DATAERR);
-	if ((rc2 = out_close(&out, &d, discard)) != 0 &&
-	    (rc == 0 || rc == EXIT_DIFFER))
-		rc = rc2;
-done:
-	if (sub == DIFF)
-		pl_part_free(&p[1]);
-	pl_part_free(&p[0]);
-	return rc;
+		a.in = argv[optind];
+	a.mode = sub->mode;
+	return sub->body != NULL ? stream(&a, sub->body) : sub->check(&a);
 }

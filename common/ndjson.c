@@ -1,5 +1,5 @@
 /*
- * ndjson.c - line and stream JSON readers with exact positions.
+ * ndjson.c - line and stream JSON readers with exact positions (ndjson.h).
  *
  * The buffer holds the unread input; a value is scanned in place, handed
  * to json-c in one piece, and given to the caller as a json_object plus
@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +18,39 @@
 #include "xalloc.h"
 
 #define NONUM SIZE_MAX
+
+struct nj_reader {
+	int fd;
+	int owned_fd;
+	enum nj_mode mode;
+	struct diag *d;
+	struct ob *flush;		/* flushed before reads; may be NULL */
+	void (*idle)(void *);		/* called before waiting; may be NULL */
+	void *idle_arg;
+	size_t maxlen;
+	unsigned maxdepth;
+	size_t rdmax;			/* most bytes per read(2), 0: no limit */
+
+	char *mem;			/* the reader's own buffer */
+	size_t cap;
+	const char *buf;		/* mem, or the text fed */
+	size_t beg, end;		/* unread bytes: buf[beg, end) */
+	int eof, dead, skipping;
+	struct pos at;			/* of buf[beg]; file: the name */
+	size_t nl_off;			/* line mode: no '\n' in buf[beg, beg+nl_off) */
+	size_t pending;			/* bytes of the last value, dropped next call */
+	int pending_block;		/* ... and they are lines of a block */
+	size_t rawlen;			/* line mode: the raw line handed out */
+
+	struct json_tokener *tok;
+	struct json_object *cur;
+
+	/* pre-scan state, offsets relative to beg */
+	size_t sc_off, sc_num;
+	unsigned sc_depth;
+	uint64_t sc_kinds;		/* bit per open level: 1 object, 0 array */
+	int sc_str, sc_esc, sc_int;
+};
 
 #ifndef HAVE_MEMRCHR
 static void *
@@ -31,59 +65,87 @@ memrchr(const void *s, int c, size_t n)
 }
 #endif
 
-void
-nj_init(struct nj_reader *r, int fd, const char *name, enum nj_mode mode,
-    struct diag *d)
+struct nj_reader *
+nj_fdopen(int fd, const char *name, enum nj_mode mode, struct diag *d)
 {
-	memset(r, 0, sizeof *r);
+	struct nj_reader *r = xcalloc(1, sizeof *r);
+
 	r->fd = fd;
-	r->name = name;
+	r->at.file = name;
 	r->mode = mode;
 	r->d = d;
 	r->maxlen = NJ_MAXLEN;
 	r->maxdepth = NJ_MAXDEPTH;
 	r->cap = 65536;
-	r->buf = xmalloc(r->cap);
-	r->line = 1;
-	r->col = 1;
+	r->buf = r->mem = xmalloc(r->cap);
+	r->at.line = 1;
+	r->at.col = 1;
 	r->sc_num = NONUM;
 	r->tok = json_tokener_new_ex(NJ_MAXDEPTH + 2);
 	if (r->tok == NULL)
 		xoom();
 	json_tokener_set_flags(r->tok, JSON_TOKENER_STRICT |
 	    JSON_TOKENER_ALLOW_TRAILING_CHARS | JSON_TOKENER_VALIDATE_UTF8);
+	return r;
 }
 
 int
-nj_open(struct nj_reader *r, const char *path, enum nj_mode mode, struct diag *d)
+nj_open(struct nj_reader **rp, const char *path, enum nj_mode mode,
+    struct diag *d)
 {
 	int fd;
 
+	*rp = NULL;
 	if (path == NULL || strcmp(path, "-") == 0) {
-		nj_init(r, 0, "<stdin>", mode, d);
+		*rp = nj_fdopen(0, "<stdin>", mode, d);
 		return 0;
 	}
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot open '%s'", path);
-	nj_init(r, fd, path, mode, d);
-	r->owned_fd = 1;
+	*rp = nj_fdopen(fd, path, mode, d);
+	(*rp)->owned_fd = 1;
 	return 0;
 }
 
 void
 nj_close(struct nj_reader *r)
 {
+	if (r == NULL)
+		return;
 	if (r->cur != NULL)
 		json_object_put(r->cur);
-	if (r->tok != NULL)
-		json_tokener_free(r->tok);
+	json_tokener_free(r->tok);
 	if (r->owned_fd)
 		close(r->fd);
-	free(r->buf);
-	r->buf = NULL;
-	r->tok = NULL;
-	r->cur = NULL;
+	free(r->mem);
+	free(r);
+}
+
+void
+nj_set_flush(struct nj_reader *r, struct ob *flush)
+{
+	r->flush = flush;
+}
+
+void
+nj_set_idle(struct nj_reader *r, void (*idle)(void *), void *arg)
+{
+	r->idle = idle;
+	r->idle_arg = arg;
+}
+
+void
+nj_set_limits(struct nj_reader *r, size_t maxlen, size_t rdmax)
+{
+	r->maxlen = maxlen > 0 ? maxlen : NJ_MAXLEN;
+	r->rdmax = rdmax;
+}
+
+const char *
+nj_name(const struct nj_reader *r)
+{
+	return r->at.file;
 }
 
 int
@@ -114,18 +176,24 @@ nj_int_fits(const char *s, size_t n)
 	return memcmp(s, lim, n) <= 0;
 }
 
+void
+nj_pos_advance(struct pos *p, const char *s, size_t n)
+{
+	const char *e = s + n, *q;
+
+	while ((q = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+		p->line++;
+		p->col = 1;
+		s = q + 1;
+	}
+	p->col += (unsigned long)(e - s);
+}
+
 /* Advance the position over buf[beg, beg+n) and drop those bytes. */
 static void
 consume(struct nj_reader *r, size_t n)
 {
-	const char *p = r->buf + r->beg, *e = p + n, *q;
-
-	while ((q = memchr(p, '\n', (size_t)(e - p))) != NULL) {
-		r->line++;
-		r->col = 1;
-		p = q + 1;
-	}
-	r->col += (unsigned long)(e - p);
+	nj_pos_advance(&r->at, r->buf + r->beg, n);
 	r->beg += n;
 }
 
@@ -134,10 +202,10 @@ static void
 consume_line(struct nj_reader *r, size_t n)
 {
 	if (n > 0 && r->buf[r->beg + n - 1] == '\n') {
-		r->line++;
-		r->col = 1;
+		r->at.line++;
+		r->at.col = 1;
 	} else
-		r->col += (unsigned long)n;
+		r->at.col += (unsigned long)n;
 	r->beg += n;
 }
 
@@ -145,15 +213,9 @@ consume_line(struct nj_reader *r, size_t n)
 static struct pos
 pos_at(const struct nj_reader *r, size_t off)
 {
-	struct pos p = { r->name, r->line, r->col };
-	const char *s = r->buf + r->beg, *e = s + off, *q;
+	struct pos p = r->at;
 
-	while ((q = memchr(s, '\n', (size_t)(e - s))) != NULL) {
-		p.line++;
-		p.col = 1;
-		s = q + 1;
-	}
-	p.col += (unsigned long)(e - s);
+	nj_pos_advance(&p, r->buf + r->beg, off);
 	return p;
 }
 
@@ -168,10 +230,20 @@ bad(struct nj_reader *r, size_t off, const char *msg)
 	return NJ_BAD;
 }
 
+/* Would a read(2) of fd wait? */
+static int
+would_wait(int fd)
+{
+	struct pollfd pfd = { fd, POLLIN, 0 };
+
+	return poll(&pfd, 1, 0) == 0;
+}
+
 /*
  * Read more input. Returns 1 if bytes arrived, 0 at end of input,
  * NJ_IOERR on a read error. Keeps buf[beg, end), moving it to the front
  * or growing the buffer (never past maxlen + 1 bytes of unread data).
+ * A fed reader is at its end already: it never comes here to read.
  */
 static int
 fill(struct nj_reader *r)
@@ -182,7 +254,7 @@ fill(struct nj_reader *r)
 	if (r->eof)
 		return 0;
 	if (r->beg > 0 && (r->beg == r->end || r->end == r->cap)) {
-		memmove(r->buf, r->buf + r->beg, r->end - r->beg);
+		memmove(r->mem, r->mem + r->beg, r->end - r->beg);
 		r->end -= r->beg;
 		r->beg = 0;
 	}
@@ -192,22 +264,23 @@ fill(struct nj_reader *r)
 		if (ncap > r->maxlen + 65536)
 			ncap = r->maxlen + 65536;
 		if (ncap > r->cap) {
-			r->buf = xrealloc(r->buf, ncap);
+			r->mem = xrealloc(r->mem, ncap);
 			r->cap = ncap;
 		}
 	}
+	r->buf = r->mem;
 	if (r->flush != NULL)
 		ob_flush_buf(r->flush);
-	if (r->idle != NULL)
+	if (r->idle != NULL && would_wait(r->fd))
 		r->idle(r->idle_arg);
 	want = r->cap - r->end;
 	if (r->rdmax > 0 && want > r->rdmax)
 		want = r->rdmax;
 	do
-		n = read(r->fd, r->buf + r->end, want);
+		n = read(r->fd, r->mem + r->end, want);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
-		struct pos p = { r->name, 0, 0 };
+		struct pos p = { r->at.file, 0, 0 };
 
 		diag_syserr(r->d, EXIT_IOERR, &p, "read error");
 		r->dead = 1;
@@ -391,9 +464,7 @@ hand_out(struct nj_reader *r, struct nj_value *v, struct json_object *o,
 	v->obj = o;
 	v->text = r->buf + r->beg;
 	v->len = n;
-	v->pos.file = r->name;
-	v->pos.line = r->line;
-	v->pos.col = r->col;
+	v->pos = r->at;
 	return NJ_VALUE;
 }
 
@@ -479,11 +550,11 @@ next_line(struct nj_reader *r, struct nj_value *v, int raw)
 		if (nl == NULL) {
 			r->nl_off = r->end - r->beg;
 			if (r->skipping) {	/* drop the rest of an overlong line */
-				r->col += (unsigned long)r->nl_off;
+				r->at.col += (unsigned long)r->nl_off;
 				r->beg = r->end;
 				r->nl_off = 0;
 			} else if (r->nl_off > r->maxlen) {
-				struct pos p = { r->name, r->line, 0 };
+				struct pos p = { r->at.file, r->at.line, 0 };
 
 				diag_err(r->d, EXIT_DATAERR, &p,
 				    "line longer than %zu bytes", r->maxlen);
@@ -513,7 +584,7 @@ next_line(struct nj_reader *r, struct nj_value *v, int raw)
 line:
 		r->nl_off = 0;
 		if (len > r->maxlen) {
-			struct pos p = { r->name, r->line, 0 };
+			struct pos p = { r->at.file, r->at.line, 0 };
 
 			consume(r, skip);
 			return diag_err(r->d, EXIT_DATAERR, &p,
@@ -530,17 +601,69 @@ line:
 				consume(r, skip);
 				continue;
 			}
-			r->col += (unsigned long)lead;
+			r->at.col += (unsigned long)lead;
 			r->beg += lead;
 			len -= lead;
 			skip -= lead;
 		}
 		if (raw) {
 			r->pending = skip;
+			r->rawlen = len;
 			return hand_out(r, v, NULL, len);
 		}
 		return line_value(r, len, skip, v);
 	}
+}
+
+/*
+ * Every complete line buffered, reading until there is one; at the end
+ * of input, the last line without its newline. A line that outgrows the
+ * limit before its newline arrives is reported here, as next_line does.
+ */
+static int
+next_block(struct nj_reader *r, struct nj_value *v)
+{
+	const char *p, *nl;
+	size_t n;
+	int rc;
+
+	for (;;) {
+		p = r->buf + r->beg;
+		n = r->end - r->beg;
+		if (r->skipping) {	/* drop the rest of an overlong line */
+			if ((nl = memchr(p, '\n', n)) != NULL) {
+				r->skipping = 0;
+				consume(r, (size_t)(nl - p) + 1);
+				continue;
+			}
+			r->at.col += (unsigned long)n;
+			r->beg = r->end;
+		} else if ((nl = memrchr(p + r->nl_off, '\n', n - r->nl_off))
+		    != NULL) {
+			n = (size_t)(nl - p) + 1;
+			break;
+		} else if ((r->nl_off = n) > r->maxlen) {
+			struct pos at = { r->at.file, r->at.line, 0 };
+
+			diag_err(r->d, EXIT_DATAERR, &at, "line longer than %zu "
+			    "bytes", r->maxlen);
+			r->skipping = 1;
+			r->nl_off = 0;
+			return NJ_BAD;
+		}
+		if ((rc = fill(r)) < 0)
+			return rc;
+		if (rc == 0 && r->beg == r->end)
+			return NJ_EOF;
+		if (rc == 0) {
+			n = r->end - r->beg;
+			break;
+		}
+	}
+	r->nl_off = 0;
+	r->pending = n;
+	r->pending_block = 1;
+	return hand_out(r, v, NULL, n);
 }
 
 static int
@@ -552,12 +675,13 @@ too_long(struct nj_reader *r)
 	return bad(r, 0, msg);
 }
 
+/* Skip the blanks before the next value, reading as needed: NJ_VALUE when
+ * one starts at buf[beg], else NJ_EOF or NJ_IOERR. */
 static int
-next_stream(struct nj_reader *r, struct nj_value *v)
+stream_start(struct nj_reader *r)
 {
 	int rc;
 
-	/* Skip whitespace between values. */
 	for (;;) {
 		size_t i = 0, n = r->end - r->beg;
 		const char *p = r->buf + r->beg;
@@ -567,11 +691,18 @@ next_stream(struct nj_reader *r, struct nj_value *v)
 			i++;
 		consume(r, i);
 		if (r->beg < r->end)
-			break;
-		rc = fill(r);
-		if (rc <= 0)
+			return NJ_VALUE;
+		if ((rc = fill(r)) <= 0)
 			return rc;
 	}
+}
+
+/* Check and parse the value that starts at buf[beg], reading as needed. */
+static int
+stream_value(struct nj_reader *r, struct nj_value *v)
+{
+	int rc;
+
 	prescan_reset(r);
 	for (;;) {
 		rc = prescan(r, r->end - r->beg);
@@ -595,6 +726,20 @@ next_stream(struct nj_reader *r, struct nj_value *v)
 	return rc;
 }
 
+static int
+next_stream(struct nj_reader *r, struct nj_value *v, int raw)
+{
+	size_t n;
+	int rc;
+
+	if ((rc = stream_start(r)) != NJ_VALUE)
+		return rc;
+	if (!raw)
+		return stream_value(r, v);
+	n = r->end - r->beg;
+	return hand_out(r, v, NULL, n < r->maxlen ? n : r->maxlen);
+}
+
 /* Drop the value handed out last time. */
 static void
 drop_last(struct nj_reader *r)
@@ -614,111 +759,33 @@ drop_last(struct nj_reader *r)
 }
 
 int
-nj_next(struct nj_reader *r, struct nj_value *v)
+nj_next(struct nj_reader *r, struct nj_value *v, int flags)
 {
 	drop_last(r);
 	if (r->dead)
 		return NJ_EOF;
-	if (r->mode == NJ_LINES)
-		return next_line(r, v, 0);
-	return next_stream(r, v);
+	if (r->mode == NJ_STREAM)
+		return next_stream(r, v, flags & NJ_RAW);
+	if (flags & NJ_BLOCK)
+		return next_block(r, v);
+	return next_line(r, v, flags & NJ_RAW);
 }
 
-const char *
-nj_peek(struct nj_reader *r, size_t *avail)
+int
+nj_parse(struct nj_reader *r, struct nj_value *v)
 {
-	size_t i = 0, n;
-	const char *p;
+	size_t skip = r->pending;	/* the line and its newline */
 
-	drop_last(r);
-	if (r->dead)
-		return NULL;
-	p = r->buf + r->beg;
-	n = r->end - r->beg;
-	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
-	    p[i] == '\n'))
-		i++;
-	consume(r, i);
-	*avail = n - i < r->maxlen ? n - i : r->maxlen;
-	return *avail > 0 ? r->buf + r->beg : NULL;
+	if (r->mode == NJ_STREAM)	/* the value starts at buf[beg] */
+		return stream_value(r, v);
+	r->pending = 0;
+	return line_value(r, r->rawlen, skip, v);
 }
 
 void
 nj_skip(struct nj_reader *r, size_t n)
 {
 	consume(r, n);
-}
-
-int
-nj_next_raw(struct nj_reader *r, struct nj_value *v)
-{
-	drop_last(r);
-	if (r->dead)
-		return NJ_EOF;
-	return next_line(r, v, 1);
-}
-
-int
-nj_parse_raw(struct nj_reader *r, struct nj_value *v)
-{
-	size_t skip = r->pending;
-
-	r->pending = 0;
-	return line_value(r, v->len, skip, v);
-}
-
-/*
- * Every complete line buffered, reading until there is one; at the end
- * of input, the last line without its newline. A line that outgrows the
- * limit before its newline arrives is reported here, as next_line does.
- */
-int
-nj_next_block(struct nj_reader *r, struct nj_value *v)
-{
-	const char *p, *nl;
-	size_t n;
-	int rc;
-
-	drop_last(r);
-	if (r->dead)
-		return NJ_EOF;
-	for (;;) {
-		p = r->buf + r->beg;
-		n = r->end - r->beg;
-		if (r->skipping) {	/* drop the rest of an overlong line */
-			if ((nl = memchr(p, '\n', n)) != NULL) {
-				r->skipping = 0;
-				consume(r, (size_t)(nl - p) + 1);
-				continue;
-			}
-			r->col += (unsigned long)n;
-			r->beg = r->end;
-		} else if ((nl = memrchr(p + r->nl_off, '\n', n - r->nl_off))
-		    != NULL) {
-			n = (size_t)(nl - p) + 1;
-			break;
-		} else if ((r->nl_off = n) > r->maxlen) {
-			struct pos at = { r->name, r->line, 0 };
-
-			diag_err(r->d, EXIT_DATAERR, &at, "line longer than %zu "
-			    "bytes", r->maxlen);
-			r->skipping = 1;
-			r->nl_off = 0;
-			return NJ_BAD;
-		}
-		if ((rc = fill(r)) < 0)
-			return rc;
-		if (rc == 0 && r->beg == r->end)
-			return NJ_EOF;
-		if (rc == 0) {
-			n = r->end - r->beg;
-			break;
-		}
-	}
-	r->nl_off = 0;
-	r->pending = n;
-	r->pending_block = 1;
-	return hand_out(r, v, NULL, n);
 }
 
 void
@@ -728,28 +795,15 @@ nj_feed(struct nj_reader *r, const char *text, size_t len, const struct pos *at)
 		json_object_put(r->cur);
 		r->cur = NULL;
 	}
-	if (len + 1 > r->cap) {
-		free(r->buf);
-		r->buf = xmalloc(len + 1);
-		r->cap = len + 1;
-	}
-	memcpy(r->buf, text, len);
+	r->buf = text;
 	r->beg = 0;
 	r->end = len;
 	r->eof = 1;
 	r->dead = r->skipping = 0;
 	r->nl_off = r->pending = 0;
 	r->pending_block = 0;
-	r->line = at->line;
-	r->col = at->col;
+	r->at.line = at->line;
+	r->at.col = at->col;
 	if (at->file != NULL)
-		r->name = at->file;
-}
-
-int
-nj_parse(struct nj_reader *r, const char *text, size_t len,
-    const struct pos *at, struct nj_value *v)
-{
-	nj_feed(r, text, len, at);
-	return line_value(r, len, len, v);
+		r->at.file = at->file;
 }

@@ -14,8 +14,20 @@
  * [-2^63, 2^64-1], nesting deeper than the limit, records longer than the
  * limit. Top-level values must be objects.
  *
+ * The reader is opaque. It is made with its input and the diag that
+ * reports its problems, and read with one call, nj_next:
+ *
+ *	flags 0      the next value, checked and parsed;
+ *	NJ_RAW       the next record as it stands, for a caller with a fast
+ *	             path of its own: it reads the record itself, or hands it
+ *	             back with nj_parse, which checks and parses it exactly
+ *	             as flags 0 would have;
+ *	NJ_BLOCK     (NJ_LINES) every complete line buffered, for another
+ *	             thread to read with a reader of its own (nj_feed).
+ *
  * Before any read(2) the reader flushes the output buffer it was given,
- * so a filter answers each line at once when its input is slow.
+ * so a filter answers each line at once when its input is slow; and
+ * before a read(2) that would wait for input it calls its idle hook.
  */
 #ifndef PK_NDJSON_H
 #define PK_NDJSON_H
@@ -39,6 +51,12 @@ enum {
 	NJ_IOERR = -2	/* read failed, reported */
 };
 
+/* nj_next flags */
+#define NJ_RAW   1
+#define NJ_BLOCK 2
+
+struct nj_reader;
+
 struct nj_value {
 	struct json_object *obj;	/* owned by the reader until the next call */
 	const char *text;		/* the value's bytes in the input */
@@ -46,81 +64,61 @@ struct nj_value {
 	struct pos pos;			/* where it starts */
 };
 
-struct nj_reader {
-	int fd;
-	int owned_fd;
-	const char *name;
-	enum nj_mode mode;
-	struct diag *d;
-	struct ob *flush;		/* flushed before blocking reads; may be NULL */
-	void (*idle)(void *);		/* also called before reads; may be NULL */
-	void *idle_arg;
-	size_t maxlen;
-	unsigned maxdepth;
-	size_t rdmax;			/* most bytes per read(2), 0: no limit */
-
-	char *buf;
-	size_t cap, beg, end;		/* unread bytes: buf[beg, end) */
-	int eof, dead, skipping;
-	unsigned long line, col;	/* position of buf[beg] */
-	size_t nl_off;			/* line mode: no '\n' in buf[beg, beg+nl_off) */
-	size_t pending;			/* bytes of the last value, dropped next call */
-	int pending_block;		/* ... and they are lines of a block */
-
-	struct json_tokener *tok;
-	struct json_object *cur;
-
-	/* pre-scan state, offsets relative to beg */
-	size_t sc_off, sc_num;
-	unsigned sc_depth;
-	uint64_t sc_kinds;		/* bit per open level: 1 object, 0 array */
-	int sc_str, sc_esc, sc_int;
-};
-
-/* Open path ("-" or NULL: stdin). Returns 0, or EXIT_NOINPUT after reporting. */
-int nj_open(struct nj_reader *, const char *path, enum nj_mode, struct diag *);
-/* Read from an fd the caller owns. */
-void nj_init(struct nj_reader *, int fd, const char *name, enum nj_mode,
+/*
+ * Open path ("-" or NULL: stdin) into *r. Returns 0, or EXIT_NOINPUT
+ * after reporting (*r is NULL then).
+ */
+int nj_open(struct nj_reader **r, const char *path, enum nj_mode,
     struct diag *);
-int nj_next(struct nj_reader *, struct nj_value *);
+/* A reader of an fd the caller owns; fd -1: none, only what nj_feed gives. */
+struct nj_reader *nj_fdopen(int fd, const char *name, enum nj_mode,
+    struct diag *);
+void nj_close(struct nj_reader *);
+
+/* Flush ob before every read(2). */
+void nj_set_flush(struct nj_reader *, struct ob *);
+/* Call idle(arg) before a read(2) that would wait for input. */
+void nj_set_idle(struct nj_reader *, void (*idle)(void *), void *arg);
+/* The longest record (0: NJ_MAXLEN) and, for tests, the most bytes a
+ * read(2) may ask for (0: as many as fit). */
+void nj_set_limits(struct nj_reader *, size_t maxlen, size_t rdmax);
+/* The name positions carry: the path, or "<stdin>". */
+const char *nj_name(const struct nj_reader *);
+
 /*
- * For parsing in other threads (NJ_LINES only): nj_next_raw hands out the
- * next non-blank line unchecked and unparsed (obj NULL, the text without
- * its newline); nj_parse checks and parses such a line exactly as nj_next
- * would, with a reader of its own (nj_init with fd -1) whose diag reports
- * the problems. The text is copied; its value belongs to that reader.
+ * The next value (flags 0), raw record (NJ_RAW) or block (NJ_BLOCK): NJ_VALUE
+ * with v filled in, valid until the next call; or NJ_EOF, NJ_BAD, NJ_IOERR.
+ *
+ * A raw record has obj NULL and is not checked at all. In NJ_LINES it is
+ * the next non-blank line, its leading blanks skipped, without its
+ * newline; the next call goes past it. In NJ_STREAM it is what is
+ * buffered from the start of the next value (at most the record limit):
+ * the value may end before the last byte or after it. A caller that reads
+ * the value there itself says how long it was with nj_skip; otherwise the
+ * next call starts at the same value again.
+ *
+ * A block is every complete line buffered (reading until there is one),
+ * blank ones too; at the end of input the last line may lack its newline.
+ * A line that outgrows the limit is reported here, as flags 0 would.
  */
-int nj_next_raw(struct nj_reader *, struct nj_value *);
-int nj_parse(struct nj_reader *, const char *text, size_t len,
-    const struct pos *at, struct nj_value *);
+int nj_next(struct nj_reader *, struct nj_value *v, int flags);
+/* Check and parse the raw record nj_next just handed out, as nj_next
+ * with flags 0 would have: the same result, messages and positions. */
+int nj_parse(struct nj_reader *, struct nj_value *v);
+/* NJ_STREAM: the caller read the first n bytes of the raw record. */
+void nj_skip(struct nj_reader *, size_t n);
 /*
- * Check and parse, in place, the line nj_next_raw just handed out in v,
- * exactly as nj_next would have: for a caller that reads most lines
- * itself and needs json-c only for some.
+ * Make the reader read text[0, len), a block another reader handed out,
+ * as its whole input, positions starting at at (its file too, if set):
+ * lines, positions and messages are those of the whole input read line
+ * by line. The text is not copied: it must stay while the reader reads.
  */
-int nj_parse_raw(struct nj_reader *, struct nj_value *);
-/*
- * For readers in other threads, a block at a time (NJ_LINES only):
- * nj_next_block hands out every complete line buffered, blank ones too
- * (obj NULL; the last line of the input may lack its newline); nj_feed
- * makes a reader of one's own (nj_init with fd -1, the same maxlen) read
- * such a block from its position as its whole input, with nj_next_raw or
- * nj_next. Lines, positions and messages are those of the whole input
- * read line by line.
- */
-int nj_next_block(struct nj_reader *, struct nj_value *);
 void nj_feed(struct nj_reader *, const char *text, size_t len,
     const struct pos *at);
-/*
- * For a caller that reads common values itself (NJ_STREAM only): nj_peek
- * skips the blanks before the next value and points at the bytes already
- * read from there (*avail of them, at most the record limit), without
- * reading more; NULL when none are. nj_skip then consumes the n bytes of
- * a value the caller read; or the caller calls nj_next as usual.
- */
-const char *nj_peek(struct nj_reader *, size_t *avail);
-void nj_skip(struct nj_reader *, size_t n);
-void nj_close(struct nj_reader *);
+
+/* Move p over the n bytes of text s: lines and columns as the reader
+ * counts them (for a position inside a value it handed out). */
+void nj_pos_advance(struct pos *p, const char *s, size_t n);
 
 /* Exit status for a reader result: NJ_BAD -> 65, NJ_IOERR -> 74, else 0. */
 int nj_status(int rc);

@@ -1,9 +1,10 @@
 /*
- * plapp.c - applications: tags, the forced flag, and reading one from a
- * JSON object (plapp.h).
+ * plapp.c - applications: tags, the forced flag, reading one from an
+ * input line or a JSON object, and where their lists are kept (plapp.h).
  */
 #include <stdlib.h>
 
+#include "exitcode.h"
 #include "plapp.h"
 #include "plname.h"
 #include "xalloc.h"
@@ -32,21 +33,39 @@ pl_app_set_forced(struct pl_app *a)
 	a->forced = v != NULL && pl_parse_bool(v, n) == 1;
 }
 
-static int
-wrong(struct buf *err, const char *what)
+/*
+ * A new array of cap elements of size sz for one that is full, holding
+ * the n elements of the application being read (from *a + at); the full
+ * one is freed now if nothing else is in it, or at the next clear.
+ */
+static void *
+replace(struct pl_appbuf *b, void *a, size_t at, size_t n, size_t cap,
+    size_t sz)
 {
-	buf_clear(err);
-	buf_puts(err, what);
-	return -1;
+	void *na;
+
+	if (at == 0)
+		return xreallocarray(a, cap, sz);
+	na = xreallocarray(NULL, cap, sz);
+	memcpy(na, (char *)a + at * sz, n * sz);
+	xgrow((void **)&b->full, &b->capfull, b->nfull + 1, sizeof *b->full);
+	b->full[b->nfull++] = a;
+	return na;
 }
 
 void
 pl_appbuf_group(struct pl_appbuf *b, const char *s, size_t n)
 {
 	if (b->ng == b->capg) {
-		b->capg = b->capg ? 2 * b->capg : 16;
-		b->groups = xreallocarray(b->groups, b->capg, sizeof *b->groups);
-		b->glens = xreallocarray(b->glens, b->capg, sizeof *b->glens);
+		size_t k = b->ng - b->g0;
+
+		b->capg = b->capg ? 2 * b->capg : 64;
+		b->groups = replace(b, b->groups, b->g0, k, b->capg,
+		    sizeof *b->groups);
+		b->glens = replace(b, b->glens, b->g0, k, b->capg,
+		    sizeof *b->glens);
+		b->g0 = 0;
+		b->ng = k;
 	}
 	b->groups[b->ng] = s;
 	b->glens[b->ng++] = n;
@@ -57,13 +76,59 @@ pl_appbuf_tag(struct pl_appbuf *b, const char *k, size_t kn, const char *v,
     size_t vn)
 {
 	if (b->nt == b->capt) {
-		b->capt = b->capt ? 2 * b->capt : 16;
-		b->tags = xreallocarray(b->tags, b->capt, sizeof *b->tags);
+		size_t n = b->nt - b->t0;
+
+		b->capt = b->capt ? 2 * b->capt : 64;
+		b->tags = replace(b, b->tags, b->t0, n, b->capt, sizeof *b->tags);
+		b->t0 = 0;
+		b->nt = n;
 	}
 	b->tags[b->nt].k = k;
 	b->tags[b->nt].kn = kn;
 	b->tags[b->nt].v = v;
 	b->tags[b->nt++].vn = vn;
+}
+
+void
+pl_appbuf_drop(struct pl_appbuf *b)
+{
+	b->ng = b->g0;
+	b->nt = b->t0;
+}
+
+void
+pl_app_finish(struct pl_app *a, struct pl_appbuf *b)
+{
+	if (!a->groups_given) {		/* the default resolver: [user] */
+		b->ng = b->g0;
+		pl_appbuf_group(b, a->user.name, a->user.len);
+	}
+	a->user.groups = b->groups + b->g0;
+	a->user.glens = b->glens + b->g0;
+	a->user.ngroups = b->ng - b->g0;
+	a->tags = b->nt > b->t0 ? b->tags + b->t0 : NULL;
+	a->ntags = b->nt - b->t0;
+	b->g0 = b->ng;
+	b->t0 = b->nt;
+}
+
+void
+pl_appbuf_clear(struct pl_appbuf *b)
+{
+	while (b->nfull > 0)
+		free(b->full[--b->nfull]);
+	b->g0 = b->ng = b->t0 = b->nt = 0;
+}
+
+void
+pl_appbuf_free(struct pl_appbuf *b)
+{
+	pl_appbuf_clear(b);
+	free(b->full);
+	free(b->groups);
+	free(b->glens);
+	free(b->tags);
+	memset(b, 0, sizeof *b);
 }
 
 static int
@@ -97,13 +162,17 @@ set_groups(struct pl_app *a, struct pl_appbuf *b, struct json_object *v)
 }
 
 static int
-set_tags(struct pl_appbuf *b, struct json_object *v, struct buf *err)
+set_tags(struct pl_appbuf *b, struct json_object *v, const char **why)
 {
-	if (!json_object_is_type(v, json_type_object))
-		return wrong(err, "'tags' must be an object of strings");
+	if (!json_object_is_type(v, json_type_object)) {
+		*why = "'tags' must be an object of strings";
+		return -1;
+	}
 	json_object_object_foreach(v, key, val) {
-		if (!json_object_is_type(val, json_type_string))
-			return wrong(err, "tag values must be strings");
+		if (!json_object_is_type(val, json_type_string)) {
+			*why = "tag values must be strings";
+			return -1;
+		}
 		pl_appbuf_tag(b, key, strlen(key), json_object_get_string(val),
 		    (size_t)json_object_get_string_len(val));
 	}
@@ -112,13 +181,14 @@ set_tags(struct pl_appbuf *b, struct json_object *v, struct buf *err)
 
 int
 pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
-    struct buf *err)
+    const char **why)
 {
-	size_t g0 = b->ng, t0 = b->nt;
 	int rc = 0;
 
 	memset(a, 0, sizeof *a);
 	a->user.name = a->queue = "";
+	a->obj = obj;
+	pl_appbuf_drop(b);
 	json_object_object_foreach(obj, key, v) {	/* one pass, no lookups */
 		a->nmembers++;
 		if (v == NULL)			/* null: as if absent */
@@ -126,22 +196,22 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 		switch (key[0]) {		/* one strcmp per member at most */
 		case 'u':
 			if (strcmp(key, "user") == 0 &&
-			    set_str(v, &a->user.name, &a->user.len) != 0)
-				rc = wrong(err, "'user' must be a string");
+			    (rc = set_str(v, &a->user.name, &a->user.len)) != 0)
+				*why = "'user' must be a string";
 			break;
 		case 'q':
 			if (strcmp(key, "queue") == 0 &&
-			    set_str(v, &a->queue, &a->qlen) != 0)
-				rc = wrong(err, "'queue' must be a string");
+			    (rc = set_str(v, &a->queue, &a->qlen)) != 0)
+				*why = "'queue' must be a string";
 			break;
 		case 'g':
-			if (strcmp(key, "groups") == 0 && set_groups(a, b, v) != 0)
-				rc = wrong(err,
-				    "'groups' must be an array of strings");
+			if (strcmp(key, "groups") == 0 &&
+			    (rc = set_groups(a, b, v)) != 0)
+				*why = "'groups' must be an array of strings";
 			break;
 		case 't':
 			if (strcmp(key, "tags") == 0)
-				rc = set_tags(b, v, err);
+				rc = set_tags(b, v, why);
 			break;
 		case 'p':
 			if (strcmp(key, "placement") == 0)
@@ -149,40 +219,30 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			break;
 		}
 		if (rc != 0) {
-			b->ng = g0;
-			b->nt = t0;
+			pl_appbuf_drop(b);
 			return rc;
 		}
 	}
-	pl_app_finish(a, b, g0, t0);
+	pl_app_finish(a, b);
 	return 0;
 }
 
-void
-pl_app_finish(struct pl_app *a, struct pl_appbuf *b, size_t g0, size_t t0)
+int
+pl_app_read(struct pl_app *a, struct pl_appbuf *b, struct nj_reader *r,
+    struct nj_value *v, struct diag *d)
 {
-	if (!a->groups_given) {		/* the default resolver: [user] */
-		b->ng = g0;
-		pl_appbuf_group(b, a->user.name, a->user.len);
+	const char *why;
+	int rc;
+
+	if ((a->len = pl_app_scan(a, b, v->text, v->len)) == 0) {
+		if ((rc = nj_parse(r, v)) != NJ_VALUE)
+			return rc;
+		if (pl_app_from_json(a, b, v->obj, &why) != 0)
+			return diag_err(d, EXIT_DATAERR, &v->pos, "%s", why),
+			    NJ_BAD;
+		a->len = v->len;
 	}
-	a->user.ngroups = b->ng - g0;
-	a->ntags = b->nt - t0;
-	pl_app_rebase(a, b, g0, t0);
-}
-
-void
-pl_app_rebase(struct pl_app *a, const struct pl_appbuf *b, size_t g0, size_t t0)
-{
-	a->user.groups = b->groups + g0;
-	a->user.glens = b->glens + g0;
-	a->tags = a->ntags > 0 ? b->tags + t0 : NULL;
-}
-
-void
-pl_appbuf_free(struct pl_appbuf *b)
-{
-	free(b->groups);
-	free(b->glens);
-	free(b->tags);
-	memset(b, 0, sizeof *b);
+	a->text = v->text;
+	a->pos = v->pos;
+	return NJ_VALUE;
 }

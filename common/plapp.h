@@ -1,8 +1,16 @@
 /*
  * plapp.h - an application as placement sees it: the user and groups,
- * the submitted queue and the tags, as counted strings that point into
- * the parsed input (nothing is copied per application). Also: reading one
- * from a JSON object, with the scheduler's user and group resolution.
+ * the submitted queue and the tags, as counted strings, and where it was
+ * read (its bytes, position and parse, for the output and the messages).
+ * Also: reading one from an input line, by the fast path (plscan.c) or
+ * from json-c's parse, with the scheduler's user and group resolution.
+ *
+ * The record is the same everywhere: read in one thread, placed in
+ * another as it is. Its strings point into the input (the line, or the
+ * json-c object of a line the fast path declined), its lists into a
+ * struct pl_appbuf, storage that does not move while its applications
+ * are in use. Whoever reads applications owns both; a new attribute is a
+ * member here and a line in each of the two readers.
  */
 #ifndef PK_PLAPP_H
 #define PK_PLAPP_H
@@ -10,6 +18,7 @@
 #include <stddef.h>
 #include <json-c/json.h>
 
+#include "ndjson.h"
 #include "pl.h"
 #include "placl.h"
 
@@ -26,8 +35,13 @@ struct pl_app {
 	size_t ntags;
 	int forced;		/* tag application.create.force is true (1.7) */
 	int groups_given;	/* groups came with the application */
-	size_t nmembers;	/* members of the JSON object it came from */
+	/* where it was read */
+	const char *text;	/* the object's bytes in the input */
+	size_t len;
+	struct pos pos;
+	size_t nmembers;	/* members of the object */
 	int placement_member;	/* ... one of them named "placement" */
+	struct json_object *obj;	/* json-c's parse of it, or NULL */
 };
 
 /* The value of the first tag whose key equals name ignoring case, or NULL. */
@@ -38,28 +52,43 @@ const char *pl_app_tag(const struct pl_app *, const char *name, size_t,
 void pl_app_set_forced(struct pl_app *);
 
 /*
- * Where the groups and tags of applications are kept: filled by
- * pl_app_from_json, emptied by the caller (ng = nt = 0) when its
- * applications are done with, never freed in between.
+ * The groups and tags of applications, each application's lists one
+ * after the other. An array that fills up is not moved but replaced, the
+ * full one kept until pl_appbuf_clear, so the lists of the applications
+ * read stay where they are. Clear it when they are done with (nothing is
+ * allocated once it is big enough); {0} is an empty one.
  */
 struct pl_appbuf {
 	const char **groups;
 	size_t *glens;
-	size_t ng, capg;
+	size_t g0, ng, capg;	/* the application being read: [g0, ng) */
 	struct pl_tag *tags;
-	size_t nt, capt;
+	size_t t0, nt, capt;	/* ... and [t0, nt) */
+	void **full;		/* arrays replaced since the last clear */
+	size_t nfull, capfull;
 };
 
+void pl_appbuf_clear(struct pl_appbuf *);
+void pl_appbuf_free(struct pl_appbuf *);
+
+/*
+ * Read the application of the raw line v (nj_next with NJ_RAW) of r into
+ * app, its lists into b: by the fast path when it can, else through
+ * nj_parse and json-c. Returns NJ_VALUE, or NJ_BAD after reporting the
+ * problem through d (the reader reports its own through its diag). The
+ * application is valid until the next call on r and b's next clear.
+ */
+int pl_app_read(struct pl_app *, struct pl_appbuf *b, struct nj_reader *r,
+    struct nj_value *v, struct diag *d);
 /*
  * Fill app from a parsed JSON object {"user":U,"groups":[...],"queue":Q,
- * "tags":{...}}; absent or null members are empty. Strings point into obj,
- * groups and tags into b (from b->ng and b->nt on entry: valid until b
- * grows again). A missing or empty groups list means the user's own name
- * as its one group (the scheduler's default resolver). Returns 0, or -1
- * with the problem in err (a member of the wrong type).
+ * "tags":{...}}; absent or null members are empty. Strings point into obj.
+ * A missing or empty groups list means the user's own name as its one
+ * group (the scheduler's default resolver). Returns 0, or -1 with the
+ * problem in *why (a member of the wrong type).
  */
 int pl_app_from_json(struct pl_app *, struct pl_appbuf *b, struct json_object *,
-    struct buf *err);
+    const char **why);
 /*
  * The fast path (plscan.c): fill app from the text of one input line
  * (len bytes, leading blanks already skipped) when the line has the
@@ -71,16 +100,14 @@ int pl_app_from_json(struct pl_app *, struct pl_appbuf *b, struct json_object *,
  */
 size_t pl_app_scan(struct pl_app *, struct pl_appbuf *b, const char *text,
     size_t len);
-/* Append a group or a tag to b (pointers kept, nothing copied). */
+
+/* For the two readers: append a group or a tag to the lists of the
+ * application being read (pointers kept, nothing copied), or drop them;
+ * at the end, the default group, the counts and the lists. */
 void pl_appbuf_group(struct pl_appbuf *, const char *, size_t);
 void pl_appbuf_tag(struct pl_appbuf *, const char *k, size_t kn,
     const char *v, size_t vn);
-/* The end of reading an application whose groups and tags in b start at
- * g0 and t0: the default group, the counts, the pointers. */
-void pl_app_finish(struct pl_app *, struct pl_appbuf *, size_t g0, size_t t0);
-/* Point app's groups and tags at b again, from the given starts. */
-void pl_app_rebase(struct pl_app *, const struct pl_appbuf *, size_t g0,
-    size_t t0);
-void pl_appbuf_free(struct pl_appbuf *);
+void pl_appbuf_drop(struct pl_appbuf *);
+void pl_app_finish(struct pl_app *, struct pl_appbuf *);
 
 #endif

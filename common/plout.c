@@ -109,19 +109,18 @@ pl_out_placement(struct ob *o, const struct pl_result *res,
 }
 
 void
-pl_out_open(struct ob *o, const char *text, size_t len, size_t nmembers,
-    struct json_object *obj, const char *k)
+pl_out_open(struct ob *o, const struct pl_app *a)
 {
 	struct jw w;
 
-	if (obj == NULL) {
-		ob_write(o, text, len - 1);	/* all but the closing brace */
-		if (nmembers > 0)
+	if (!a->placement_member) {
+		ob_write(o, a->text, a->len - 1);	/* all but the brace */
+		if (a->nmembers > 0)
 			ob_putc(o, ',');
 	} else {
 		ob_putc(o, '{');
-		json_object_object_foreach(obj, mk, mv) {
-			if (strcmp(mk, k) == 0)
+		json_object_object_foreach(a->obj, mk, mv) {
+			if (strcmp(mk, "placement") == 0)
 				continue;
 			jw_escape(o, mk, strlen(mk));
 			ob_putc(o, ':');
@@ -130,7 +129,7 @@ pl_out_open(struct ob *o, const char *text, size_t len, size_t nmembers,
 			ob_putc(o, ',');
 		}
 	}
-	key(o, k, strlen(k));
+	KEY(o, "placement");
 }
 
 void

@@ -1,16 +1,16 @@
 /*
- * plout.h - the JSON placectl writes (placectl(1), SPEC §5): the
- * "placement" object with fixed key order, the trace of explain, and the
- * input object echoed with one member added. The echo copies the input
- * bytes and only re-serialises an object that already has the member.
+ * plout.h - the JSON placectl writes (placectl(1)): the "placement"
+ * object with fixed key order, the trace of explain, and the input object
+ * echoed with one member added. The echo copies the input bytes and only
+ * re-serialises an object that already has the member.
  */
 #ifndef PK_PLOUT_H
 #define PK_PLOUT_H
 
 #include <stddef.h>
-#include <json-c/json.h>
 
 #include "obuf.h"
+#include "plapp.h"
 #include "plmgr.h"
 #include "plqueue.h"
 
@@ -19,13 +19,11 @@
 void pl_out_placement(struct ob *, const struct pl_result *,
     const struct pl_tree *, int trace);
 /*
- * The input object (text, len, with nmembers members) without its closing
- * brace, followed by "key": ready for the value. When the object already
- * has a member of that name, pass it as obj: it is written again without
- * that member (otherwise obj is NULL and the bytes are copied).
+ * The application's input object without its closing brace, followed by
+ * "placement": ready for the value. Its bytes are copied; an object that
+ * has a "placement" member already is written again without it.
  */
-void pl_out_open(struct ob *, const char *text, size_t len, size_t nmembers,
-    struct json_object *obj, const char *key);
+void pl_out_open(struct ob *, const struct pl_app *);
 /* Close what pl_out_open began: "}\n". */
 void pl_out_close(struct ob *);
 

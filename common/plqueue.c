@@ -13,8 +13,6 @@ pl_tree_init(struct pl_tree *t, enum pl_compat c)
 {
 	memset(t, 0, sizeof *t);
 	t->compat = c;
-	t->mask = 63;
-	t->slot = xcalloc(t->mask + 1, sizeof *t->slot);
 }
 
 void
@@ -42,35 +40,10 @@ pl_tree_free(struct pl_tree *t)
 		free(q);
 	}
 	free(t->all);
-	free(t->slot);
+	ht_free(&t->paths);
 	free(t->pre);
 	buf_free(&t->key);
 	memset(t, 0, sizeof *t);
-}
-
-static void
-insert(struct pl_slot *slot, size_t mask, struct pl_queue *q)
-{
-	size_t i = (size_t)q->hash & mask;
-
-	while (slot[i].q != NULL)
-		i = (i + 1) & mask;
-	slot[i].hash = q->hash;
-	slot[i].q = q;
-}
-
-static void
-grow(struct pl_tree *t)
-{
-	size_t i, nmask = t->mask * 2 + 1;
-	struct pl_slot *ns = xcalloc(nmask + 1, sizeof *ns);
-
-	for (i = 0; i <= t->mask; i++)
-		if (t->slot[i].q != NULL)
-			insert(ns, nmask, t->slot[i].q);
-	free(t->slot);
-	t->slot = ns;
-	t->mask = nmask;
 }
 
 struct pl_queue *
@@ -93,7 +66,6 @@ pl_tree_add(struct pl_tree *t, struct pl_queue *parent, const char *name,
 	q->path = q->text;
 	q->pathlen = strlen(q->text);
 	q->name = q->text + q->pathlen - namelen;
-	q->hash = ht_hash(q->path, q->pathlen);
 	q->leaf = 1;
 	q->parent = parent;
 	if (parent != NULL) {
@@ -105,28 +77,25 @@ pl_tree_add(struct pl_tree *t, struct pl_queue *parent, const char *name,
 		parent->lastkid = q;
 	} else
 		t->root = q;
-	if (2 * (t->used + 1) > t->mask + 1)
-		grow(t);
-	insert(t->slot, t->mask, q);
-	t->used++;
 	xgrow((void **)&t->all, &t->capall, t->nall + 1, sizeof *t->all);
 	q->idx = t->nall;
 	t->all[t->nall++] = q;
+	ht_add(&t->paths, ht_hash(q->path, q->pathlen), (uint32_t)q->idx);
 	return q;
 }
 
+/* The queue whose lower-case path p[0, n) has the hash h, or NULL. */
 static struct pl_queue *
 probe(const struct pl_tree *t, uint64_t h, const char *p, size_t n)
 {
-	size_t i = (size_t)h & t->mask;
-	const struct pl_slot *sl;
+	struct ht_probe pr;
+	struct pl_queue *q;
+	uint32_t i;
 
-	while ((sl = &t->slot[i])->q != NULL) {
-		if (sl->hash == h && sl->q->pathlen == n &&
-		    memcmp(sl->q->path, p, n) == 0)
-			return sl->q;
-		i = (i + 1) & t->mask;
-	}
+	ht_probe(&t->paths, h, &pr);
+	while ((i = ht_next(&t->paths, &pr)) != HT_NONE)
+		if ((q = t->all[i])->pathlen == n && memcmp(q->path, p, n) == 0)
+			return q;
 	return NULL;
 }
 

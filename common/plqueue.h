@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "htab.h"
 #include "pl.h"
 #include "placl.h"
 
@@ -26,7 +27,6 @@ struct pl_queue {
 	const char *name;	/* lower-case */
 	const char *path;	/* lower-case, dot-joined from root */
 	size_t pathlen;
-	uint64_t hash;
 	size_t idx;		/* in tree->all */
 	struct pl_queue *parent;
 	struct pl_queue *kids, *lastkid, *next;	/* children in order */
@@ -39,17 +39,10 @@ struct pl_queue {
 	char text[];		/* the path, then the name: one allocation */
 };
 
-/* A hash table slot: the hash beside the queue, to probe without misses. */
-struct pl_slot {
-	uint64_t hash;
-	struct pl_queue *q;
-};
-
 struct pl_tree {
 	enum pl_compat compat;
 	struct pl_queue *root;
-	struct pl_slot *slot;	/* open addressing on the lower-case path */
-	size_t mask, used;
+	struct ht paths;	/* the lower-case path -> index in all */
 	struct pl_queue **all;	/* every queue, in creation order */
 	size_t nall, capall;
 	struct buf key;	/* lookup scratch: the lower-cased path */

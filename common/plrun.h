@@ -3,11 +3,11 @@
  * application in input order, write it back with its placement (place,
  * explain), compare two configurations (diff), or only count (tree).
  *
- * One thread, or with jobs > 1 that many threads: jobs - 1 parsers, and
- * the reading thread, which places in input order and also parses a batch
- * no parser has taken yet (one thread per core; more only thrash): queues created by one application matter to the next, so
- * only parsing is parallel. Output is identical either way and is flushed
- * before the input would block.
+ * One thread reads, places and writes; with jobs > 1 the pipeline of
+ * pljobs.c reads in that many threads, and the calling thread places
+ * through the placer below. Queues created by one application matter to
+ * the next, so only reading is parallel. Output is identical either way
+ * and is flushed before the input would block.
  */
 #ifndef PK_PLRUN_H
 #define PK_PLRUN_H
@@ -16,6 +16,7 @@
 
 #include "diag.h"
 #include "obuf.h"
+#include "plapp.h"
 #include "plpart.h"
 
 enum pl_runmode { PL_RUN_PLACE, PL_RUN_EXPLAIN, PL_RUN_DIFF, PL_RUN_COUNT };
@@ -25,7 +26,7 @@ struct pl_run {
 	struct pl_part *part;	/* the configuration (diff: the new one) */
 	struct pl_part *old;	/* diff: the old one */
 	int keep_going;		/* skip bad applications, count them */
-	int jobs;		/* threads; 0 or 1: one, no parsers */
+	int jobs;		/* threads; 0 or 1: one */
 	volatile sig_atomic_t *hup;	/* set: reload part before the next */
 	struct diag *d;
 	struct ob *out;		/* NULL for PL_RUN_COUNT */
@@ -41,5 +42,23 @@ struct pl_run {
  * (ob->err), and stop the run.
  */
 int pl_run(struct pl_run *, const char *path);
+
+/*
+ * The placing side of a run, for pl_run and the pipeline (pljobs.c): what
+ * is kept from one application to the next, and the run's outcome.
+ */
+struct pl_placer {
+	struct pl_run *run;
+	struct pl_result res, old;
+	int status;		/* the run's exit status so far */
+	int stop;		/* no more placing */
+};
+
+/* Place the application and write it (a bad record: reported, counted). */
+void pl_placer_put(struct pl_placer *, const struct pl_app *);
+/* A bad record was reported: count it, and stop unless keep_going. */
+void pl_placer_bad(struct pl_placer *);
+/* Is the run over: stopped, or its output failed? */
+int pl_placer_done(const struct pl_placer *);
 
 #endif

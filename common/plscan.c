@@ -67,7 +67,7 @@ tags(struct js *c, struct pl_appbuf *b)
 /* One member's value. */
 static int
 value(struct js *c, const struct js_str *k, struct pl_app *a,
-    struct pl_appbuf *b, size_t g0)
+    struct pl_appbuf *b)
 {
 	struct js_str s;
 	int64_t i;
@@ -94,7 +94,7 @@ value(struct js *c, const struct js_str *k, struct pl_app *a,
 	if (js_streq(k, "groups", 6)) {
 		if (!groups(c, b))
 			return 0;
-		a->groups_given = b->ng > g0;
+		a->groups_given = b->ng > b->g0;
 		return 1;
 	}
 	if (js_streq(k, "tags", 4))
@@ -108,17 +108,18 @@ pl_app_scan(struct pl_app *a, struct pl_appbuf *b, const char *text,
 {
 	struct js c = { text, text + len };
 	struct js_str k, keys[SCAN_KEYS];
-	size_t g0 = b->ng, t0 = b->nt, n = 0, objlen;
+	size_t n = 0, objlen;
 
 	memset(a, 0, sizeof *a);
 	a->user.name = a->queue = "";
+	pl_appbuf_drop(b);
 	if (!js_eat(&c, '{'))
 		return 0;
 	if (!js_is(&c, '}')) {
 		do {
 			if (n == SCAN_KEYS || !js_str(&c, &k) ||
 			    seen(keys, n, &k) || !js_eat(&c, ':') ||
-			    !value(&c, &k, a, b, g0))
+			    !value(&c, &k, a, b))
 				goto general;
 			keys[n++] = k;
 		} while (js_eat(&c, ','));
@@ -131,10 +132,9 @@ pl_app_scan(struct pl_app *a, struct pl_appbuf *b, const char *text,
 	if (c.p != c.e || text[0] != '{')
 		goto general;
 	a->nmembers = n;
-	pl_app_finish(a, b, g0, t0);
+	pl_app_finish(a, b);
 	return objlen;
 general:
-	b->ng = g0;
-	b->nt = t0;
+	pl_appbuf_drop(b);
 	return 0;
 }

@@ -27,55 +27,47 @@ lower_eq(const char *a, size_t an, const char *b)
 	return eq;
 }
 
-/* Names seen so far, compared lower-cased, in a hash table. */
+/* Names seen so far, lower-cased one after the other in text. */
 struct seen {
-	char **name;		/* lower-cased copies; NULL: empty slot */
-	size_t mask, n;
+	struct ht ht;		/* a name -> its index in name */
+	struct buf text;
+	struct {
+		size_t off, len;
+	} *name;
+	size_t n, cap;
 };
 
 /* Add a name; 1 if it was there already. */
 static int
 seen_add(struct seen *sn, const char *s, size_t n)
 {
-	struct buf low = { 0 };
-	size_t i;
+	struct ht_probe pr;
+	size_t at = sn->text.n, len;
+	uint64_t h;
+	uint32_t i;
 
-	if (2 * (sn->n + 1) > sn->mask + 1) {	/* grow: rehash */
-		struct seen big = { NULL, sn->mask ? 2 * sn->mask + 1 : 15, 0 };
-
-		big.name = xcalloc(big.mask + 1, sizeof *big.name);
-		for (i = 0; sn->name != NULL && i <= sn->mask; i++)
-			if (sn->name[i] != NULL) {
-				size_t j = ht_hash(sn->name[i],
-				    strlen(sn->name[i])) & big.mask;
-
-				while (big.name[j] != NULL)
-					j = (j + 1) & big.mask;
-				big.name[j] = sn->name[i];
-			}
-		free(sn->name);
-		big.n = sn->n;
-		*sn = big;
-	}
-	pl_lower(&low, s, n);
-	for (i = ht_hash(low.s, low.n) & sn->mask; sn->name[i] != NULL;
-	    i = (i + 1) & sn->mask)
-		if (strcmp(sn->name[i], low.s) == 0) {
-			buf_free(&low);
+	pl_lower(&sn->text, s, n);
+	len = sn->text.n - at;
+	h = ht_hash(sn->text.s + at, len);
+	ht_probe(&sn->ht, h, &pr);
+	while ((i = ht_next(&sn->ht, &pr)) != HT_NONE)
+		if (sn->name[i].len == len && memcmp(sn->text.s +
+		    sn->name[i].off, sn->text.s + at, len) == 0) {
+			sn->text.n = at;
 			return 1;
 		}
-	sn->name[i] = low.s;	/* the buffer is kept */
-	sn->n++;
+	xgrow((void **)&sn->name, &sn->cap, sn->n + 1, sizeof *sn->name);
+	sn->name[sn->n].off = at;
+	sn->name[sn->n].len = len;
+	ht_add(&sn->ht, h, (uint32_t)sn->n++);
 	return 0;
 }
 
 static void
 seen_free(struct seen *sn)
 {
-	size_t i;
-
-	for (i = 0; sn->name != NULL && i <= sn->mask; i++)
-		free(sn->name[i]);
+	ht_free(&sn->ht);
+	buf_free(&sn->text);
 	free(sn->name);
 }
 
@@ -95,7 +87,7 @@ check_queue(const struct pl_queueconf *q, int level, const char *file,
     enum pl_compat c, struct diag *d, struct pl_stages *st)
 {
 	struct buf why = { 0 };
-	struct seen sn = { NULL, 0, 0 };
+	struct seen sn = { HT_INIT, { NULL, 0, 0 }, NULL, 0, 0 };
 	size_t i;
 
 	check_acl(&q->adminacl, file, d, st);
@@ -327,7 +319,7 @@ void
 pl_validate(struct pl_conf *conf, enum pl_compat c, struct diag *d,
     struct pl_stages *st)
 {
-	struct seen sn = { NULL, 0, 0 };
+	struct seen sn = { HT_INIT, { NULL, 0, 0 }, NULL, 0, 0 };
 	size_t i;
 
 	for (i = 0; i < conf->nparts; i++) {

@@ -516,7 +516,7 @@ event(struct replay *x, int64_t now)
 int
 rh_replay_events(struct rh *m, const char *path, int64_t now, struct diag *d)
 {
-	struct nj_reader nj;
+	struct nj_reader *nj;
 	struct nj_value v;
 	struct replay x;
 	int rc;
@@ -527,12 +527,12 @@ rh_replay_events(struct rh *m, const char *path, int64_t now, struct diag *d)
 	x.m = m;
 	x.d = d;
 	x.v = &v;
-	while ((rc = nj_next(&nj, &v)) == NJ_VALUE)
+	while ((rc = nj_next(nj, &v, 0)) == NJ_VALUE)
 		if ((rc = event(&x, now)) != 0)
 			break;
 	if (rc < 0)
 		rc = nj_status(rc);
 	free(x.act);
-	nj_close(&nj);
+	nj_close(nj);
 	return rc;
 }

@@ -151,7 +151,7 @@ struct rdr {
 	const struct rh_loadopt *opt;
 	struct diag *d;
 	struct rh *given;	/* the caller's model: its roles, if given */
-	struct nj_reader nj;
+	struct nj_reader *nj;
 	struct nj_value v;
 	enum rtype rt;
 	struct save cur, best;
@@ -1042,7 +1042,7 @@ finish(struct rdr *r, struct rh *m, struct rh_loadinfo *info)
 	struct rh *w = &s->m;
 	const struct rh *roles = m->roles_given ? m : w;
 	int given = m->roles_given || s->role_records > 0;
-	struct pos p = { r->nj.name, 0, 0 };
+	struct pos p = { nj_name(r->nj), 0, 0 };
 	size_t discarded = s->badrole, purged = 0, nids = 0, i, j;
 	int32_t ids[8], fid, rid;
 	const char *name;
@@ -1157,15 +1157,16 @@ rh_load_file(struct rh *m, const char *path, const struct rh_loadopt *opt,
 	if ((rc = nj_open(&r.nj, path, NJ_STREAM, d)) != 0)
 		return rc;
 	for (;;) {
-		const char *text;
-		size_t avail, len;
+		size_t len;
 
-		if ((text = nj_peek(&r.nj, &avail)) != NULL &&
-		    (len = fast_entry(&r, text, avail)) > 0) {
-			nj_skip(&r.nj, len);
+		rc = nj_next(r.nj, &r.v, NJ_RAW);
+		if (rc == NJ_VALUE &&
+		    (len = fast_entry(&r, r.v.text, r.v.len)) > 0) {
+			nj_skip(r.nj, len);
 			continue;
 		}
-		rc = nj_next(&r.nj, &r.v);
+		if (rc == NJ_VALUE)
+			rc = nj_parse(r.nj, &r.v);
 		if (rc == NJ_EOF) {
 			rc = 0;
 			break;
@@ -1177,7 +1178,7 @@ rh_load_file(struct rh *m, const char *path, const struct rh_loadopt *opt,
 		if ((rc = record(&r)) != 0)
 			goto out;
 	}
-	p.file = r.nj.name;
+	p.file = nj_name(r.nj);
 	p.line = p.col = 0;
 	if (r.nrec == 0)
 		rc = bad(&r, &p, NULL, "no history: the input is empty");
@@ -1192,7 +1193,7 @@ rh_load_file(struct rh *m, const char *path, const struct rh_loadopt *opt,
 	if (rc == 0 && info != NULL)
 		info->path = xstrdup(path != NULL ? path : "-");
 out:
-	nj_close(&r.nj);
+	nj_close(r.nj);
 	save_free(&r.cur);
 	save_free(&r.best);
 	return rc;

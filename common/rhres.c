@@ -176,7 +176,7 @@ component(const struct res *x, struct rh *m, const char *name,
 int
 rh_read_resources(struct rh *m, const char *path, struct diag *d)
 {
-	struct nj_reader nj;
+	struct nj_reader *nj;
 	struct nj_value v;
 	struct json_object *comps = NULL;
 	struct res x = { d, &v, NULL };
@@ -187,9 +187,9 @@ rh_read_resources(struct rh *m, const char *path, struct diag *d)
 	if ((rc = nj_open(&nj, path, NJ_STREAM, d)) != 0)
 		return rc;
 	rh_init(&tmp);
-	rc = nj_next(&nj, &v);
+	rc = nj_next(nj, &v, 0);
 	if (rc != NJ_VALUE) {
-		p.file = nj.name;
+		p.file = nj_name(nj);
 		p.line = p.col = 0;
 		if (rc == NJ_EOF)
 			diag_err(d, EXIT_CONFIG, &p, "no resources: the file is "
@@ -215,7 +215,7 @@ rh_read_resources(struct rh *m, const char *path, struct diag *d)
 			if ((rc = component(&x, &tmp, name, c)) != 0)
 				goto out;
 	}
-	rc = nj_next(&nj, &v);
+	rc = nj_next(nj, &v, 0);
 	if (rc == NJ_VALUE) {
 		p = v.pos;
 		rc = diag_err(d, EXIT_CONFIG, &p, "data after the resources "
@@ -231,6 +231,6 @@ rh_read_resources(struct rh *m, const char *path, struct diag *d)
 	rc = 0;
 out:
 	rh_free(&tmp);
-	nj_close(&nj);
+	nj_close(nj);
 	return rc;
 }

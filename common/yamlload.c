@@ -9,6 +9,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "htab.h"
 #include "yamlload.h"
 #include "xalloc.h"
 
@@ -19,7 +20,7 @@
  */
 struct hent {
 	const void *owner;
-	const char *s;		/* NULL: an empty slot */
+	const char *s;
 	size_t len;
 	struct yl_node *node;
 };
@@ -29,8 +30,9 @@ struct loader {
 	struct diag *d;
 	int status;
 	yaml_parser_t p;
-	struct hent *tab;
-	size_t cap, n;		/* cap: 0 or a power of two */
+	struct ht ht;		/* (owner, s) -> index in ent */
+	struct hent *ent;
+	size_t n, cap;
 	unsigned long total;	/* nodes so far, aliases expanded */
 };
 
@@ -66,71 +68,65 @@ new_node(struct loader *l, enum yl_kind k, const yaml_mark_t *m,
 	return n;
 }
 
-static size_t
+static uint64_t
 hash(const void *owner, const char *s, size_t len)
 {
-	uint64_t h = 14695981039346656037ULL ^ (uint64_t)(uintptr_t)owner;
-
-	while (len-- > 0)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return (size_t)(h ^ h >> 32);
-}
-
-/* The slot of (owner, s): the entry if present, else where it goes. */
-static struct hent *
-lookup(struct loader *l, const void *owner, const char *s, size_t len)
-{
+	uintptr_t o = (uintptr_t)owner;
+	uint64_t h = HT_SEED;
 	size_t i;
 
-	if (l->cap == 0)
-		return NULL;
-	for (i = hash(owner, s, len) & (l->cap - 1);; i = (i + 1) & (l->cap - 1)) {
-		struct hent *e = &l->tab[i];
-
-		if (e->s == NULL || (e->owner == owner && e->len == len &&
-		    memcmp(e->s, s, len) == 0))
-			return e;
-	}
+	for (i = 0; i < sizeof o; i++, o >>= 8)
+		h = ht_step(h, (unsigned char)o);
+	return ht_hash_from(h, s, len);
 }
 
+/* The entry of (owner, s), whose hash is h, or NULL. */
 static struct hent *
-insert(struct loader *l, const void *owner, const char *s, size_t len)
+lookup(struct loader *l, uint64_t h, const void *owner, const char *s,
+    size_t len)
+{
+	struct ht_probe pr;
+	struct hent *e;
+	uint32_t i;
+
+	ht_probe(&l->ht, h, &pr);
+	while ((i = ht_next(&l->ht, &pr)) != HT_NONE)
+		if ((e = &l->ent[i])->owner == owner && e->len == len &&
+		    memcmp(e->s, s, len) == 0)
+			return e;
+	return NULL;
+}
+
+/* A new entry for (owner, s), which is not there yet. */
+static struct hent *
+insert(struct loader *l, uint64_t h, const void *owner, const char *s,
+    size_t len)
 {
 	struct hent *e;
 
-	if (2 * (l->n + 1) > l->cap) {
-		struct hent *old = l->tab;
-		size_t i, ocap = l->cap;
-
-		l->cap = ocap ? 2 * ocap : 64;
-		l->tab = xcalloc(l->cap, sizeof *l->tab);
-		for (i = 0; i < ocap; i++)
-			if (old[i].s != NULL)
-				*lookup(l, old[i].owner, old[i].s, old[i].len) = old[i];
-		free(old);
-	}
-	e = lookup(l, owner, s, len);
-	if (e->s == NULL) {
-		e->owner = owner;
-		e->s = s;
-		e->len = len;
-		l->n++;
-	}
+	xgrow((void **)&l->ent, &l->cap, l->n + 1, sizeof *l->ent);
+	e = &l->ent[l->n];
+	e->owner = owner;
+	e->s = s;
+	e->len = len;
+	e->node = NULL;
+	ht_add(&l->ht, h, (uint32_t)l->n++);
 	return e;
 }
 
 static void
 remember(struct loader *l, const yaml_char_t *anchor, struct yl_node *n)
 {
-	size_t len;
 	struct hent *e;
+	uint64_t h;
+	size_t len;
 
 	if (anchor == NULL)
 		return;
 	len = strlen((const char *)anchor);
-	e = lookup(l, NULL, (const char *)anchor, len);
-	if (e == NULL || e->s == NULL)
-		e = insert(l, NULL, xmemdup0(anchor, len), len);
+	h = hash(NULL, (const char *)anchor, len);
+	if ((e = lookup(l, h, NULL, (const char *)anchor, len)) == NULL)
+		e = insert(l, h, NULL, xmemdup0(anchor, len), len);
 	e->node = n;		/* a redefined anchor wins */
 }
 
@@ -161,14 +157,14 @@ static int
 check_dup_key(struct loader *l, const struct yl_node *map,
     struct yl_node *key)
 {
-	struct hent *e;
+	uint64_t h;
 
 	if (key->kind != YL_SCALAR)
 		return 0;
-	e = insert(l, map, key->str, key->len);
-	if (e->node != NULL)
+	h = hash(map, key->str, key->len);
+	if (lookup(l, h, map, key->str, key->len) != NULL)
 		return fail(l, key->line, key->col, "duplicate key '%s'", key->str);
-	e->node = key;
+	insert(l, h, map, key->str, key->len)->node = key;
 	return 0;
 }
 
@@ -237,9 +233,10 @@ load(struct loader *l)
 			break;
 		case YAML_ALIAS_EVENT: {
 			const char *name = (const char *)ev.data.alias.anchor;
-			struct hent *e = lookup(l, NULL, name, strlen(name));
+			struct hent *e = lookup(l, hash(NULL, name, strlen(name)),
+			    NULL, name, strlen(name));
 
-			if (e == NULL || e->s == NULL) {
+			if (e == NULL) {
 				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
 				    "undefined YAML alias '%s'", name);
 				goto out;
@@ -326,10 +323,11 @@ run(struct yl_doc *doc, struct diag *d, int status, FILE *f, const char *text,
 		yaml_parser_set_input_string(&l.p, (const unsigned char *)text, len);
 	rc = load(&l);
 	yaml_parser_delete(&l.p);
-	for (i = 0; i < l.cap; i++)
-		if (l.tab[i].s != NULL && l.tab[i].owner == NULL)
-			free((char *)l.tab[i].s);
-	free(l.tab);
+	for (i = 0; i < l.n; i++)
+		if (l.ent[i].owner == NULL)
+			free((char *)l.ent[i].s);
+	free(l.ent);
+	ht_free(&l.ht);
 	if (rc != 0)
 		yl_free(doc);
 	return rc;

@@ -1,6 +1,6 @@
 /*
  * fuzz_plscan - the placement fast path (pl_app_scan) against the general
- * path (nj_parse + pl_app_from_json), on one line.
+ * path (nj_next + pl_app_from_json), on one line.
  *
  * Whatever the fast path accepts, the general path must accept too and
  * read the same application: user, queue, groups, tags, member count and
@@ -24,8 +24,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	struct diag d = DIAG_INIT("fuzz_plscan");
 	struct pl_appbuf fb = { 0 }, gb = { 0 };
 	struct pl_app fa, ga;
-	struct buf err = { 0 };
-	struct nj_reader r;
+	const char *why;
+	struct nj_reader *r;
 	struct nj_value v;
 	const char *text = (const char *)data;
 	size_t len, i;
@@ -39,11 +39,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		pl_appbuf_free(&fb);
 		return 0;
 	}
-	nj_init(&r, -1, "fuzz", NJ_LINES, &d);
-	FUZZ_ASSERT(nj_parse(&r, text, n, &(struct pos){ "fuzz", 1, 1 }, &v) ==
-	    NJ_VALUE);
+	r = nj_fdopen(-1, "fuzz", NJ_LINES, &d);
+	nj_feed(r, text, n, &(struct pos){ "fuzz", 1, 1 });
+	FUZZ_ASSERT(nj_next(r, &v, 0) == NJ_VALUE);
 	FUZZ_ASSERT(v.len == len);
-	FUZZ_ASSERT(pl_app_from_json(&ga, &gb, v.obj, &err) == 0);
+	FUZZ_ASSERT(pl_app_from_json(&ga, &gb, v.obj, &why) == 0);
 	FUZZ_ASSERT(same(fa.user.name, fa.user.len, ga.user.name, ga.user.len));
 	FUZZ_ASSERT(same(fa.queue, fa.qlen, ga.queue, ga.qlen));
 	FUZZ_ASSERT(fa.user.ngroups == ga.user.ngroups);
@@ -60,8 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	FUZZ_ASSERT(fa.nmembers == ga.nmembers);
 	FUZZ_ASSERT(fa.groups_given == ga.groups_given);
 	FUZZ_ASSERT(fa.placement_member == ga.placement_member);
-	nj_close(&r);
-	free(err.s);
+	nj_close(r);
 	pl_appbuf_free(&fb);
 	pl_appbuf_free(&gb);
 	return 0;

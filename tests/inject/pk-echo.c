@@ -34,7 +34,7 @@ main(int argc, char **argv)
 	enum nj_mode mode = NJ_LINES;
 	const char *path = NULL;
 	struct output out;
-	struct nj_reader r;
+	struct nj_reader *r;
 	struct nj_value v;
 	int ch, rc;
 
@@ -58,16 +58,16 @@ main(int argc, char **argv)
 	if ((rc = nj_open(&r, argv[optind], mode, &d)) != 0)
 		return rc;
 	if ((rc = out_open(&out, path, &d)) != 0) {
-		nj_close(&r);
+		nj_close(r);
 		return rc;
 	}
-	r.flush = &out.ob;
-	while ((rc = nj_next(&r, &v)) == NJ_VALUE && !out_broken(&out)) {
+	nj_set_flush(r, &out.ob);
+	while ((rc = nj_next(r, &v, 0)) == NJ_VALUE && !out_broken(&out)) {
 		ob_write(&out.ob, v.text, v.len);
 		ob_putc(&out.ob, '\n');
 	}
 	rc = nj_status(rc);
-	nj_close(&r);
+	nj_close(r);
 	ch = out_close(&out, &d, rc != 0);
 	return rc != 0 ? rc : ch;
 }

@@ -6,9 +6,11 @@
  * Makes CONFIGS random queue configurations (trees with ACLs, rule lists
  * with create flags, parent rules and filters) and for each a stream of
  * random applications, in DIR; runs 'placectl place' and 'placectl
- * explain' on them (found on PATH) under a random --compat, and checks:
+ * explain -j N' (N of 1 to 4) on them (found on PATH) under a random
+ * --compat, and checks:
  *
- *   - explain writes what place writes, plus the trace, line for line;
+ *   - explain writes what place writes, plus the trace, line for line,
+ *     however many threads read the applications;
  *   - every placed queue is a leaf, every queue created is new and sits
  *     below one that exists, and the user may submit to the queue: its
  *     submitacl or adminacl, or an ancestor's, names the user or one of
@@ -254,10 +256,11 @@ gen_apps(const char *path)
 		die("%s: %s", path, strerror(errno));
 }
 
-/* Run placectl MODE with --compat; its stdout to out. The exit status. */
+/* Run placectl MODE with --compat and -j; its stdout to out. The exit
+ * status. */
 static int
-placectl(const char *mode, const char *compat, const char *conf,
-    const char *apps, const char *out)
+placectl(const char *mode, const char *compat, const char *jobs,
+    const char *conf, const char *apps, const char *out)
 {
 	pid_t pid = fork();
 	int st;
@@ -268,8 +271,8 @@ placectl(const char *mode, const char *compat, const char *conf,
 		if (freopen(out, "w", stdout) == NULL ||
 		    freopen("/dev/null", "w", stderr) == NULL)
 			_exit(127);
-		execlp("placectl", "placectl", mode, "--compat", compat, "-c", conf,
-		    apps, (char *)NULL);
+		execlp("placectl", "placectl", mode, "--compat", compat, "-j",
+		    jobs, "-c", conf, apps, (char *)NULL);
 		_exit(127);
 	}
 	if (waitpid(pid, &st, 0) < 0)
@@ -279,7 +282,7 @@ placectl(const char *mode, const char *compat, const char *conf,
 	return WEXITSTATUS(st);
 }
 
-/* One ACL as YuniKorn reads it (section 9 of the digest), for our names. */
+/* One ACL as YuniKorn reads it (placectl(1), ACLs), for our names. */
 static int
 acl_allows(const char *a, const char *user, const char **g, int ng)
 {
@@ -482,6 +485,7 @@ main(int argc, char **argv)
 	for (i = 0; i < nconf && !failed; i++) {
 		char conf[512], apps[512], pout[512], eout[512];
 		const char *compat = rnd(2) ? "1.7" : "0.10";
+		const char *jobs = (const char *[]){ "1", "2", "3", "4" }[i % 4];
 		int rp, re;
 
 		snprintf(conf, sizeof conf, "%s/conf-%ld.yaml", dir, i);
@@ -490,11 +494,11 @@ main(int argc, char **argv)
 		snprintf(eout, sizeof eout, "%s/explain-%ld.out", dir, i);
 		gen_config(conf);
 		gen_apps(apps);
-		rp = placectl("place", compat, conf, apps, pout);
-		re = placectl("explain", compat, conf, apps, eout);
+		rp = placectl("place", compat, "1", conf, apps, pout);
+		re = placectl("explain", compat, jobs, conf, apps, eout);
 		if (rp != re) {
-			fail(conf, 0, "place exits %d, explain %d (--compat %s)", rp,
-			    re, compat);
+			fail(conf, 0, "place exits %d, explain -j %s %d (--compat %s)",
+			    rp, jobs, re, compat);
 			break;
 		}
 		if (rp == 0) {
@@ -503,8 +507,8 @@ main(int argc, char **argv)
 		} else if (rp != 78)
 			fail(conf, 0, "placectl place exits %d (--compat %s)", rp, compat);
 		if (failed)
-			fprintf(stderr, "plprop: --compat %s; the files are kept in %s\n",
-			    compat, dir);
+			fprintf(stderr, "plprop: --compat %s, explain -j %s; the files "
+			    "are kept in %s\n", compat, jobs, dir);
 		else {
 			unlink(conf), unlink(apps), unlink(pout), unlink(eout);
 		}

@@ -19,7 +19,7 @@ run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
 {
 	static char out[8192];
 	struct diag d = DIAG_INIT("t");
-	struct nj_reader r;
+	struct nj_reader *r;
 	struct nj_value v;
 	FILE *in = tmpfile(), *err = tmpfile();
 	int saved = dup(2), rc;
@@ -29,14 +29,13 @@ run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
 	rewind(in);
 	fflush(stderr);
 	dup2(fileno(err), 2);
-	nj_init(&r, fileno(in), "in", mode, &d);
-	if (maxlen)
-		r.maxlen = maxlen;
+	r = nj_fdopen(fileno(in), "in", mode, &d);
+	nj_set_limits(r, maxlen, 0);
 	out[0] = '\0';
 	do {
 		char line[64];
 
-		rc = nj_next(&r, &v);
+		rc = nj_next(r, &v, 0);
 		if (rc == NJ_VALUE)
 			snprintf(line, sizeof line, "V%lu:%lu ", v.pos.line, v.pos.col);
 		else
@@ -44,7 +43,7 @@ run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
 			    rc == NJ_EOF ? "E" : "IO ");
 		strcat(out, line);
 	} while (rc != NJ_EOF && rc != NJ_IOERR && strlen(out) < 8000);
-	nj_close(&r);
+	nj_close(r);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -58,15 +57,27 @@ run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
 
 #define LINES(s) run(s, sizeof(s) - 1, NJ_LINES, 0)
 
-static int idled;
+/* The idle hook: the input arrives only when the reader would wait. */
+struct late {
+	int fd;			/* the pipe's write end, -1 once written */
+	const char *text;
+	int called;
+};
 
 static void
 idle(void *arg)
 {
-	(*(int *)arg)++;
+	struct late *l = arg;
+
+	l->called++;
+	if (l->fd >= 0) {
+		if (write(l->fd, l->text, strlen(l->text)) < 0)
+			perror("write");
+		close(l->fd);
+		l->fd = -1;
+	}
 }
 
-/* nj_next_raw hands out lines that nj_parse checks as nj_next would. */
 /* A sink that prints as a diag would, to another file. */
 static void
 to_file(void *arg, const struct diag_msg *m)
@@ -75,48 +86,180 @@ to_file(void *arg, const struct diag_msg *m)
 	    m->pos->col, m->text);
 }
 
+/* A diag whose messages are kept in text, as it would print them. */
+struct caught {
+	struct diag d;
+	char *text;
+	size_t len;
+};
+
+static struct diag *
+catch(struct caught *c)
+{
+	c->d = (struct diag)DIAG_INIT("t");
+	c->d.sink = to_file;
+	c->text = NULL;
+	c->d.sink_arg = open_memstream(&c->text, &c->len);
+	return &c->d;
+}
+
+static const char *
+caught(struct caught *c)
+{
+	fflush(c->d.sink_arg);
+	return c->text;
+}
+
+static void
+catch_end(struct caught *c)
+{
+	fclose(c->d.sink_arg);
+	free(c->text);
+}
+
+/* A file that holds text. */
+static FILE *
+input(const char *text, size_t len)
+{
+	FILE *in = tmpfile();
+
+	fwrite(text, 1, len, in);
+	rewind(in);
+	return in;
+}
+
+/* NJ_RAW hands out lines that nj_parse checks as nj_next would. */
 static void
 raw_lines(void)
 {
 	static const char text[] = "{\"a\":1}\n\n  {\"b\":[2]}  \n{\"c\":x}\n{}";
-	struct diag d = DIAG_INIT("t"), pd = DIAG_INIT("t");
-	struct nj_reader r, p;
+	struct diag pd = DIAG_INIT("t");
+	struct caught c;
+	struct nj_reader *r, *p;
 	struct nj_value v, pv;
-	FILE *in = tmpfile();
-	char *msg = NULL;
-	size_t msglen = 0;
+	struct late late = { -1, text, 0 };
+	int fds[2];
 
-	pd.sink = to_file;	/* the parser's messages */
-	pd.sink_arg = open_memstream(&msg, &msglen);
-	fwrite(text, 1, sizeof text - 1, in);
-	rewind(in);
-	nj_init(&r, fileno(in), "in", NJ_LINES, &d);
-	nj_init(&p, -1, "in", NJ_LINES, &pd);
-	r.idle = idle;
-	r.idle_arg = &idled;
-	ok(nj_next_raw(&r, &v) == NJ_VALUE && v.obj == NULL, "a raw line");
+	if (pipe(fds) != 0) {
+		perror("pipe");
+		exit(1);
+	}
+	late.fd = fds[1];
+	r = nj_fdopen(fds[0], "in", NJ_LINES, catch(&c));
+	p = nj_fdopen(-1, "in", NJ_LINES, &pd);
+	nj_set_idle(r, idle, &late);
+	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE && v.obj == NULL, "a raw line");
 	is_str(v.text[v.len] == '\n' ? "nl" : "?", "nl", "without its newline");
-	ok(idled > 0, "the idle hook ran before reading");
-	ok(nj_parse(&p, v.text, v.len, &v.pos, &pv) == NJ_VALUE &&
+	ok(late.called > 0, "the idle hook ran before the reader waited");
+	nj_feed(p, v.text, v.len, &v.pos);
+	ok(nj_next(p, &pv, 0) == NJ_VALUE &&
 	    json_object_object_length(pv.obj) == 1, "parsed by another reader");
-	ok(nj_next_raw(&r, &v) == NJ_VALUE, "blank lines are skipped");
+	ok(nj_parse(r, &pv) == NJ_VALUE && json_object_object_length(pv.obj) == 1,
+	    "parsed in place");
+	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE, "blank lines are skipped");
 	is_int(v.pos.line * 100 + v.pos.col, 303, "position after the blanks");
 	is_int(v.len, 11, "trailing blanks are kept for the parser");
-	ok(nj_parse(&p, v.text, v.len, &v.pos, &pv) == NJ_VALUE &&
+	ok(nj_parse(r, &pv) == NJ_VALUE &&
 	    pv.len == 9 && pv.pos.line == 3 && pv.pos.col == 3,
 	    "the value's bytes and position");
-	ok(nj_next_raw(&r, &v) == NJ_VALUE, "a bad line is handed out raw");
-	is_int(nj_parse(&p, v.text, v.len, &v.pos, &pv), NJ_BAD, "and refused by the parser");
-	fflush(pd.sink_arg);
-	is_str(msg, "t: in:4:6: unexpected character\n", "with its position");
-	ok(nj_next_raw(&r, &v) == NJ_VALUE && v.len == 2, "a last line without newline");
-	is_int(nj_next_raw(&r, &v), NJ_EOF, "then the end");
-	nj_close(&p);
-	nj_close(&r);
-	fclose(in);
-	fclose(pd.sink_arg);
-	free(msg);
+	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE, "a bad line is handed out raw");
+	is_int(nj_parse(r, &pv), NJ_BAD, "and refused by the parser");
+	is_str(caught(&c), "t: in:4:6: unexpected character\n", "with its position");
+	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE && v.len == 2, "a last line without newline");
+	is_int(nj_next(r, &v, NJ_RAW), NJ_EOF, "then the end");
+	is_int(late.called, 1, "the idle hook ran once: then the input was all there");
+	nj_close(p);
+	nj_close(r);
+	close(fds[0]);
+	catch_end(&c);
 }
+
+/* NJ_BLOCK hands out lines a block at a time; a fed reader reads them. */
+static void
+blocks(void)
+{
+	static const char text[] = "{\"a\":1}\n\n  {\"b\":x}\n{}";
+	FILE *in = input(text, sizeof text - 1);
+	struct caught c;
+	struct nj_reader *r = nj_fdopen(fileno(in), "in", NJ_LINES, catch(&c));
+	struct nj_reader *p = nj_fdopen(-1, "in", NJ_LINES, &c.d);
+	struct nj_value v, pv;
+
+	ok(nj_next(r, &v, NJ_BLOCK) == NJ_VALUE && v.obj == NULL &&
+	    v.len == sizeof text - 3 && v.pos.line == 1 && v.pos.col == 1,
+	    "a block: every complete line");
+	nj_feed(p, v.text, v.len, &v.pos);
+	ok(nj_next(p, &pv, 0) == NJ_VALUE && pv.pos.line == 1, "its first line");
+	ok(nj_next(p, &pv, NJ_RAW) == NJ_VALUE && pv.pos.line == 3 &&
+	    pv.pos.col == 3, "a raw line of it, after the blank one");
+	is_int(nj_parse(p, &pv), NJ_BAD, "refused");
+	is_str(caught(&c), "t: in:3:8: unexpected character\n",
+	    "at its place in the input");
+	is_int(nj_next(p, &pv, 0), NJ_EOF, "the end of the block");
+	ok(nj_next(r, &v, NJ_BLOCK) == NJ_VALUE && v.len == 2 &&
+	    v.pos.line == 4 && v.pos.col == 1, "the last line, without its newline");
+	nj_feed(p, v.text, v.len, &v.pos);
+	ok(nj_next(p, &pv, 0) == NJ_VALUE && pv.pos.line == 4 && pv.len == 2,
+	    "read by the other reader");
+	is_int(nj_next(r, &v, NJ_BLOCK), NJ_EOF, "the end of the input");
+	nj_close(p);
+	nj_close(r);
+	fclose(in);
+	catch_end(&c);
+}
+
+/* In a stream, a raw record is read in place or skipped by the caller. */
+static void
+raw_stream(void)
+{
+	static const char text[] = " {\"a\":1}\n{\"b\":\n2}{}";
+	struct diag d = DIAG_INIT("t");
+	struct nj_reader *r;
+	struct nj_value v;
+	FILE *in = input(text, sizeof text - 1);
+
+	r = nj_fdopen(fileno(in), "in", NJ_STREAM, &d);
+	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE && v.obj == NULL &&
+	    v.len == sizeof text - 2 && v.pos.line == 1 && v.pos.col == 2,
+	    "a raw record: what is buffered from the value on");
+	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE && v.pos.col == 2,
+	    "not skipped: handed out again");
+	nj_skip(r, 7);
+	ok(nj_next(r, &v, NJ_RAW) == NJ_VALUE && v.pos.line == 2 &&
+	    v.pos.col == 1, "skipped: the next one, after the blanks");
+	ok(nj_parse(r, &v) == NJ_VALUE && v.obj != NULL && v.len == 8 &&
+	    v.pos.line == 2, "parsed in place, across lines");
+	ok(nj_next(r, &v, 0) == NJ_VALUE && v.pos.line == 3 && v.pos.col == 3,
+	    "then the usual way");
+	is_int(nj_next(r, &v, NJ_RAW), NJ_EOF, "the end");
+	nj_close(r);
+	fclose(in);
+}
+
+/* Opening: a missing file, and the names positions carry. */
+static void
+opening(void)
+{
+	struct diag d = DIAG_INIT("t");
+	struct nj_reader *r = (struct nj_reader *)&d;
+	FILE *err = tmpfile();
+	int saved = dup(2);
+
+	fflush(stderr);
+	dup2(fileno(err), 2);
+	is_int(nj_open(&r, "/nonexistent/in", NJ_LINES, &d), 66,
+	    "a missing file is 66");
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	fclose(err);
+	ok(r == NULL && d.nerr == 1, "reported, no reader");
+	is_int(nj_open(&r, "-", NJ_STREAM, &d), 0, "stdin");
+	is_str(nj_name(r), "<stdin>", "named so");
+	nj_close(r);
+	nj_close(NULL);
+}
+
 #define STREAM(s) run(s, sizeof(s) - 1, NJ_STREAM, 0)
 
 /* First value of text, as compact JSON. */
@@ -125,19 +268,19 @@ first(const char *text, enum nj_mode mode)
 {
 	static char out[1024];
 	struct diag d = DIAG_INIT("t");
-	struct nj_reader r;
+	struct nj_reader *r;
 	struct nj_value v;
 	FILE *in = tmpfile();
 
 	fputs(text, in);
 	rewind(in);
-	nj_init(&r, fileno(in), "in", mode, &d);
-	if (nj_next(&r, &v) == NJ_VALUE) {
+	r = nj_fdopen(fileno(in), "in", mode, &d);
+	if (nj_next(r, &v, 0) == NJ_VALUE) {
 		snprintf(out, sizeof out, "%s|%.*s", json_object_to_json_string_ext(
 		    v.obj, JSON_C_TO_STRING_PLAIN), (int)v.len, v.text);
 	} else
 		strcpy(out, "(none)");
-	nj_close(&r);
+	nj_close(r);
 	fclose(in);
 	return out;
 }
@@ -301,6 +444,9 @@ main(void)
 		    "an object of exactly the limit is read");
 	}
 	raw_lines();
+	blocks();
+	raw_stream();
+	opening();
 	string_scan();
 	return tap_done();
 }

@@ -1,5 +1,6 @@
 /* t_plqueue - the queue tree: lookups with YuniKorn's case rules, access
  * inherited upwards, creation at admission */
+#include <stdio.h>
 #include <string.h>
 
 #include "plqueue.h"
@@ -59,6 +60,24 @@ main(void)
 	ok(pl_tree_create(&t, "rootfoo", 7, &alice, &why) == NULL &&
 	    pl_tree_create(&t, "test", 4, &alice, &why) == NULL,
 	    "not below root: refused, not a crash");
+	{
+		char name[32], path[64];
+		size_t i, bad = 0;
+
+		before = t.nall;
+		for (i = 0; i < 5000; i++) {
+			snprintf(name, sizeof name, "Q%zu", i);
+			(void)pl_tree_add(&t, a, name, strlen(name));
+		}
+		for (i = 0; i < 5000; i++) {
+			snprintf(path, sizeof path, "root.APPS.q%zu", i);
+			q = pl_tree_get(&t, path, strlen(path));
+			bad += q == NULL || q != t.all[before + i];
+		}
+		is_int(bad, 0, "5000 more queues: each found by its path");
+		ok(pl_tree_get(&t, "root.apps.q5000", 15) == NULL &&
+		    pl_tree_get(&t, "root.apps", 9) == a, "and no other");
+	}
 	buf_free(&why);
 	pl_tree_free(&t);
 	return tap_done();
