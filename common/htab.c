@@ -23,16 +23,16 @@ ht_hash(const void *p, size_t n)
 	return ht_hash_from(HT_SEED, p, n);
 }
 
-/* Put (slot, tag) in the first empty slot from its home. */
+/* Put (idx, tag) in the first empty slot from its home. */
 static void
-place(struct ht *t, uint32_t slot, uint32_t tag)
+place(struct ht *t, uint32_t idx, uint32_t tag)
 {
 	size_t at = (size_t)tag & t->mask;
 
-	while (t->slot[at] != 0)
+	while (t->slot[at].idx != 0)
 		at = (at + 1) & t->mask;
-	t->slot[at] = slot;
-	t->tag[at] = tag;
+	t->slot[at].idx = idx;
+	t->slot[at].tag = tag;
 }
 
 static void
@@ -40,16 +40,14 @@ grow(struct ht *t)
 {
 	size_t i, ocap = t->slot != NULL ? t->mask + 1 : 0;
 	size_t ncap = ocap != 0 ? 2 * ocap : 16;
-	uint32_t *oslot = t->slot, *otag = t->tag;
+	struct ht_slot *old = t->slot;
 
 	t->slot = xcalloc(ncap, sizeof *t->slot);
-	t->tag = xcalloc(ncap, sizeof *t->tag);
 	t->mask = ncap - 1;
 	for (i = 0; i < ocap; i++)
-		if (oslot[i] != 0)
-			place(t, oslot[i], otag[i]);
-	free(oslot);
-	free(otag);
+		if (old[i].idx != 0)
+			place(t, old[i].idx, old[i].tag);
+	free(old);
 }
 
 void
@@ -64,10 +62,8 @@ ht_add(struct ht *t, uint64_t h, uint32_t i)
 void
 ht_clear(struct ht *t)
 {
-	if (t->slot != NULL) {
+	if (t->slot != NULL)
 		memset(t->slot, 0, (t->mask + 1) * sizeof *t->slot);
-		memset(t->tag, 0, (t->mask + 1) * sizeof *t->tag);
-	}
 	t->n = 0;
 }
 
@@ -75,7 +71,6 @@ void
 ht_free(struct ht *t)
 {
 	free(t->slot);
-	free(t->tag);
-	t->slot = t->tag = NULL;
+	t->slot = NULL;
 	t->mask = t->n = 0;
 }

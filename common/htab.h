@@ -34,9 +34,14 @@
 #define HT_NONE UINT32_MAX
 #define HT_SEED UINT64_C(14695981039346656037)
 
+/* A slot: side by side, so that a probe reads one cache line. */
+struct ht_slot {
+	uint32_t idx;		/* index + 1; 0: empty */
+	uint32_t tag;		/* the low half of the key's hash */
+};
+
 struct ht {
-	uint32_t *slot;		/* index + 1; 0: empty */
-	uint32_t *tag;		/* the low half of the key's hash */
+	struct ht_slot *slot;
 	size_t mask;		/* slots - 1 (0 while there are none) */
 	size_t n;		/* keys */
 };
@@ -48,7 +53,7 @@ struct ht_probe {
 	int started;
 };
 
-#define HT_INIT { NULL, NULL, 0, 0 }
+#define HT_INIT { NULL, 0, 0 }
 
 static inline uint64_t
 ht_step(uint64_t h, unsigned char c)
@@ -84,9 +89,9 @@ ht_next(const struct ht *t, struct ht_probe *p)
 	if (p->started)
 		p->at = (p->at + 1) & t->mask;
 	p->started = 1;
-	for (; t->slot[p->at] != 0; p->at = (p->at + 1) & t->mask)
-		if (t->tag[p->at] == p->tag)
-			return t->slot[p->at] - 1;
+	for (; t->slot[p->at].idx != 0; p->at = (p->at + 1) & t->mask)
+		if (t->slot[p->at].tag == p->tag)
+			return t->slot[p->at].idx - 1;
 	return HT_NONE;
 }
 
@@ -96,7 +101,7 @@ void ht_add(struct ht *, uint64_t h, uint32_t i);
 static inline void
 ht_set(struct ht *t, const struct ht_probe *p, uint32_t i)
 {
-	t->slot[p->at] = i + 1;
+	t->slot[p->at].idx = i + 1;
 }
 void ht_clear(struct ht *);
 void ht_free(struct ht *);
