@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "htab.h"
 #include "rh.h"
 #include "xalloc.h"
 
@@ -14,15 +15,6 @@ void
 rh_init(struct rh *m)
 {
 	memset(m, 0, sizeof *m);
-	m->roles_count = 0;
-}
-
-static void
-strmap_free(struct rh_strmap *s)
-{
-	free(s->slot);
-	free(s->hash);
-	memset(s, 0, sizeof *s);
 }
 
 static void
@@ -70,14 +62,14 @@ rh_free(struct rh *m)
 		free(m->nodes[i].label);
 	}
 	free(m->nodes);
-	strmap_free(&m->hostmap);
+	ht_free(&m->hostmap);
 	for (i = 0; i < m->narena; i++)
 		free(m->arena[i]);
 	free(m->arena);
 	for (i = 0; i < m->nctr; i++)
 		free(m->ctr[i].id);
 	free(m->ctr);
-	strmap_free(&m->ctrmap);
+	ht_free(&m->ctrmap);
 	for (i = 0; i < m->nreq; i++)
 		request_free(&m->req[i]);
 	free(m->req);
@@ -86,104 +78,46 @@ rh_free(struct rh *m)
 	rh_init(m);
 }
 
-/* --- string maps: index lookups keyed by a string the model owns --- */
+/* --- the host and container id maps (htab): keys live in the model --- */
 
-typedef const char *(*keyfn)(const struct rh *, uint32_t, size_t *);
+static int
+same_host(const struct rh *m, uint32_t i, const char *k, size_t n)
+{
+	return m->nodes[i].hostlen == n && memcmp(m->nodes[i].host, k, n) == 0;
+}
 
+static int
+same_ctr(const struct rh *m, uint32_t i, const char *k, size_t n)
+{
+	return strncmp(m->ctr[i].id, k, n) == 0 && m->ctr[i].id[n] == '\0';
+}
+
+typedef int samefn(const struct rh *, uint32_t, const char *, size_t);
+
+/* The index mapped to key k, RH_NONE if none; *pr is left where it goes. */
 static uint32_t
-hash_str(const char *s, size_t n)
+map_get(const struct rh *m, const struct ht *t, samefn *same, const char *k,
+    size_t n, struct ht_probe *pr)
 {
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
-	size_t i;
+	uint32_t i;
 
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= UINT64_C(0x100000001b3);
-	}
-	return (uint32_t)(h ^ (h >> 32));
-}
-
-/* Slot of key (or of the empty slot where it would go). */
-static size_t
-strmap_slot(const struct rh *m, const struct rh_strmap *s, keyfn key,
-    const char *k, size_t n, uint32_t h)
-{
-	size_t mask = s->cap - 1, i = h & mask;
-
-	for (;; i = (i + 1) & mask) {
-		const char *sk;
-		size_t sn;
-
-		if (s->slot[i] == 0)
-			return i;
-		if (s->hash[i] != h)
-			continue;
-		sk = key(m, s->slot[i] - 1, &sn);
-		if (sn == n && memcmp(sk, k, n) == 0)
-			return i;
-	}
-}
-
-static uint32_t
-strmap_get(const struct rh *m, const struct rh_strmap *s, keyfn key,
-    const char *k, size_t n)
-{
-	if (s->cap == 0)
-		return RH_NONE;
-	return s->slot[strmap_slot(m, s, key, k, n, hash_str(k, n))] - 1;
-}
-
-static void
-strmap_grow(struct rh_strmap *s)
-{
-	size_t ncap = s->cap ? s->cap * 2 : 64, i, j;
-	uint32_t *slot = xcalloc(ncap, sizeof *slot);
-	uint32_t *hash = xcalloc(ncap, sizeof *hash);
-
-	for (i = 0; i < s->cap; i++) {
-		if (s->slot[i] == 0)
-			continue;
-		for (j = s->hash[i] & (ncap - 1); slot[j] != 0; j = (j + 1) & (ncap - 1))
-			;
-		slot[j] = s->slot[i];
-		hash[j] = s->hash[i];
-	}
-	free(s->slot);
-	free(s->hash);
-	s->slot = slot;
-	s->hash = hash;
-	s->cap = ncap;
+	ht_probe(t, ht_hash(k, n), pr);
+	while ((i = ht_next(t, pr)) != HT_NONE && !same(m, i, k, n))
+		;
+	return i == HT_NONE ? RH_NONE : i;
 }
 
 /* Map k to idx, replacing any earlier mapping. */
 static void
-strmap_put(const struct rh *m, struct rh_strmap *s, keyfn key, const char *k,
+map_put(const struct rh *m, struct ht *t, samefn *same, const char *k,
     size_t n, uint32_t idx)
 {
-	uint32_t h = hash_str(k, n);
-	size_t i;
+	struct ht_probe pr;
 
-	if ((s->n + 1) * 4 > s->cap * 3)
-		strmap_grow(s);
-	i = strmap_slot(m, s, key, k, n, h);
-	if (s->slot[i] == 0)
-		s->n++;
-	s->slot[i] = idx + 1;
-	s->hash[i] = h;
-}
-
-static const char *
-host_key(const struct rh *m, uint32_t i, size_t *n)
-{
-	*n = m->nodes[i].hostlen;
-	return m->nodes[i].host;
-}
-
-static const char *
-ctr_key(const struct rh *m, uint32_t i, size_t *n)
-{
-	*n = strlen(m->ctr[i].id);
-	return m->ctr[i].id;
+	if (map_get(m, t, same, k, n, &pr) != RH_NONE)
+		ht_set(t, &pr, idx);
+	else
+		ht_add(t, ht_hash(k, n), idx);
 }
 
 /* --- name tables --- */
@@ -323,7 +257,9 @@ rh_nstate_parse(const char *s)
 uint32_t
 rh_node_find(const struct rh *m, const char *host, size_t len)
 {
-	return strmap_get(m, &m->hostmap, host_key, host, len);
+	struct ht_probe pr;
+
+	return map_get(m, &m->hostmap, same_host, host, len, &pr);
 }
 
 static const char *
@@ -365,7 +301,7 @@ rh_node_intern(struct rh *m, const char *host, size_t len)
 	n->host = arena_copy(m, host, len);
 	n->hostlen = (uint32_t)len;
 	n->state = RH_NS_RUNNING;
-	strmap_put(m, &m->hostmap, host_key, host, len, i);
+	map_put(m, &m->hostmap, same_host, host, len, i);
 	return i;
 }
 
@@ -565,7 +501,8 @@ rh_cstate_parse(const char *s)
 struct rh_container *
 rh_container_find(const struct rh *m, const char *id)
 {
-	uint32_t i = strmap_get(m, &m->ctrmap, ctr_key, id, strlen(id));
+	struct ht_probe pr;
+	uint32_t i = map_get(m, &m->ctrmap, same_ctr, id, strlen(id), &pr);
 
 	if (i == RH_NONE || m->ctr[i].dead)
 		return NULL;
@@ -588,7 +525,7 @@ rh_container_add(struct rh *m, const char *id, uint32_t node, int32_t role,
 	c->role = role;
 	c->state = (uint8_t)state;
 	c->since = since;
-	strmap_put(m, &m->ctrmap, ctr_key, id, strlen(id), (uint32_t)m->nctr);
+	map_put(m, &m->ctrmap, same_ctr, id, strlen(id), (uint32_t)m->nctr);
 	m->nctr++;
 	return c;
 }
@@ -737,14 +674,15 @@ rh_compact(struct rh *m)
 	}
 	free(map);
 
-	strmap_free(&m->hostmap);
+	/* Every key is unique: index them again. */
+	ht_clear(&m->hostmap);
 	for (i = 0; i < m->nnodes; i++)
-		strmap_put(m, &m->hostmap, host_key, m->nodes[i].host,
-		    m->nodes[i].hostlen, (uint32_t)i);
-	strmap_free(&m->ctrmap);
+		ht_add(&m->hostmap, ht_hash(m->nodes[i].host, m->nodes[i].hostlen),
+		    (uint32_t)i);
+	ht_clear(&m->ctrmap);
 	for (i = 0; i < m->nctr; i++)
-		strmap_put(m, &m->ctrmap, ctr_key, m->ctr[i].id,
-		    strlen(m->ctr[i].id), (uint32_t)i);
+		ht_add(&m->ctrmap, ht_hash(m->ctr[i].id, strlen(m->ctr[i].id)),
+		    (uint32_t)i);
 	free(m->order);
 	free(m->rank);
 	m->order = m->rank = NULL;

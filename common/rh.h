@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "htab.h"
+
 #define RH_NONE		UINT32_MAX	/* no node */
 #define RH_NOLOCATION	(INT64_C(1) << 30)	/* priority bit: no host named */
 #define RH_ROLE_LIMIT	(INT32_C(1) << 30)	/* role ids are below this */
@@ -120,12 +122,6 @@ struct rh_avail {
 	int64_t last_used;
 };
 
-struct rh_strmap {		/* string -> uint32 index (open addressing) */
-	uint32_t *slot;		/* index + 1, 0 when empty */
-	uint32_t *hash;
-	size_t cap, n;
-};
-
 struct rh {
 	int64_t saved;		/* the save time of the history (header "saved") */
 	int32_t roles_count;	/* header "roles" */
@@ -136,7 +132,7 @@ struct rh {
 
 	struct rh_node *nodes;
 	size_t nnodes, capnodes;
-	struct rh_strmap hostmap;
+	struct ht hostmap;		/* host -> node index */
 	char **arena;		/* host name storage: blocks to free */
 	size_t narena, arena_cap;
 	char *arena_cur;	/* the block being filled */
@@ -144,7 +140,7 @@ struct rh {
 
 	struct rh_container *ctr;
 	size_t nctr, capctr;
-	struct rh_strmap ctrmap;
+	struct ht ctrmap;		/* id -> container index */
 
 	struct rh_request *req;
 	size_t nreq, capreq;
