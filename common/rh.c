@@ -537,6 +537,60 @@ rh_container_remove(struct rh *m, struct rh_container *c)
 	c->dead = 1;
 }
 
+/* A sort key of a container or request, and its index. */
+struct sortkey {
+	const char *id;
+	int32_t role;
+	uint64_t seq;
+	size_t idx;
+};
+
+static int
+cmp_byid(const void *a, const void *b)
+{
+	return strcmp(((const struct sortkey *)a)->id,
+	    ((const struct sortkey *)b)->id);
+}
+
+static int
+cmp_byrole(const void *a, const void *b)
+{
+	const struct sortkey *x = a, *y = b;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Sort v[0..n) with cmp; their indexes go to *out; v is freed. */
+static size_t
+sorted(struct sortkey *v, size_t n, int (*cmp)(const void *, const void *),
+    size_t **out)
+{
+	size_t i;
+
+	qsort(v, n, sizeof *v, cmp);
+	*out = xreallocarray(NULL, n + 1, sizeof **out);
+	for (i = 0; i < n; i++)
+		(*out)[i] = v[i].idx;
+	free(v);
+	return n;
+}
+
+size_t
+rh_containers_sorted(const struct rh *m, size_t **out)
+{
+	struct sortkey *v = xreallocarray(NULL, m->nctr + 1, sizeof *v);
+	size_t n = 0, i;
+
+	for (i = 0; i < m->nctr; i++)
+		if (!m->ctr[i].dead) {
+			v[n].id = m->ctr[i].id;
+			v[n++].idx = i;
+		}
+	return sorted(v, n, cmp_byid, out);
+}
+
 /* --- requests --- */
 
 static const char *const reqkind_names[] = {
@@ -586,6 +640,21 @@ rh_request_remove(struct rh *m, struct rh_request *r)
 {
 	(void)m;
 	r->dead = 1;
+}
+
+size_t
+rh_requests_sorted(const struct rh *m, size_t **out)
+{
+	struct sortkey *v = xreallocarray(NULL, m->nreq + 1, sizeof *v);
+	size_t n = 0, i;
+
+	for (i = 0; i < m->nreq; i++)
+		if (!m->req[i].dead) {
+			v[n].role = m->req[i].role;
+			v[n].seq = m->req[i].seq;
+			v[n++].idx = i;
+		}
+	return sorted(v, n, cmp_byrole, out);
 }
 
 struct rh_request *

@@ -261,6 +261,11 @@ struct rh_container *rh_container_find(const struct rh *, const char *id);
 struct rh_container *rh_container_add(struct rh *, const char *id,
     uint32_t node, int32_t role, enum rh_cstate, int64_t since);
 void rh_container_remove(struct rh *, struct rh_container *);
+/*
+ * The live containers' indexes sorted by id: a malloc'd array (the
+ * caller frees it) in *out; returns how many.
+ */
+size_t rh_containers_sorted(const struct rh *, size_t **out);
 const char *rh_cstate_name(int);
 int rh_cstate_parse(const char *);	/* or -1 */
 
@@ -276,6 +281,11 @@ struct rh_request *rh_request_add(struct rh *, int32_t role, enum rh_reqkind,
 void rh_request_remove(struct rh *, struct rh_request *);
 /* The outstanding placed request for (role, node), or NULL. */
 struct rh_request *rh_request_placed(const struct rh *, int32_t role, uint32_t node);
+/*
+ * The live requests' indexes by role, then issue order: a malloc'd
+ * array (the caller frees it) in *out; returns how many.
+ */
+size_t rh_requests_sorted(const struct rh *, size_t **out);
 const char *rh_reqkind_name(int);
 int rh_reqkind_parse(const char *);	/* or -1 */
 

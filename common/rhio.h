@@ -102,7 +102,16 @@ void rh_write_state(struct rh *, struct ob *);
  * footer; no placekit record or counter field.
  */
 void rh_write_save(struct rh *, struct ob *, int64_t saved);
-/* A human view: per host and role, counters, last use, availability. */
+/*
+ * One placekit.Request (placekit.Cancel with cancel set) or
+ * placekit.Release record, a line: the record writers of the state
+ * stream, used by rh_plan_write() for its decisions.
+ */
+void rh_write_request(struct ob *, const struct rh *, const struct rh_request *,
+    int cancel);
+void rh_write_release(struct ob *, const struct rh *,
+    const struct rh_container *, const char *reason);
+/* rhview.c. A human view: per host and role, counters, last use, availability. */
 void rh_write_table(struct rh *, struct ob *);
 /* Each role's available list, in order. */
 void rh_write_lists(struct rh *, struct ob *);
