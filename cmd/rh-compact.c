@@ -10,7 +10,7 @@
 #include "exitcode.h"
 #include "opt.h"
 #include "output.h"
-#include "rhdir.h"
+#include "rhjob.h"
 #include "rhio.h"
 #include "timefmt.h"
 
@@ -49,25 +49,6 @@ struct args {
 	int64_t now, max_age;
 };
 
-/* A line of the plan (stdout) or of the -v log (stderr). */
-static void
-say(struct diag *d, struct ob *plan, struct ob *log, const char *what,
-    const char *path, size_t count)
-{
-	struct ob *o = plan != NULL ? plan : log;
-
-	if (o == NULL)
-		return;
-	if (o == log)
-		ob_printf(o, "%s: ", d->prog);
-	ob_printf(o, "%s %s", what, path);
-	if (count != (size_t)-1)
-		ob_printf(o, " (%zu entr%s)", count, count == 1 ? "y" : "ies");
-	ob_putc(o, '\n');
-	if (o == log)
-		ob_flush_buf(o);
-}
-
 /* Filter mode and -i: load, drop, write one persisted save. */
 static int
 filter(const struct args *a, struct ob *log, struct diag *d)
@@ -75,8 +56,8 @@ filter(const struct args *a, struct ob *log, struct diag *d)
 	struct rh_loadopt opt;
 	struct output out;
 	struct rh m;
-	const char *to = a->out != NULL ? a->out : "-";
-	char *loaded = NULL;
+	const char *to = a->out != NULL ? a->out : "-", *loaded = a->in;
+	struct rh_dirscan s = { NULL, 0, 0 };
 	int rc;
 
 	rh_loadopt_init(&opt);
@@ -88,35 +69,37 @@ filter(const struct args *a, struct ob *log, struct diag *d)
 	if (a->isdir) {		/* read only: as the directory job loads */
 		struct pos p = { a->in, 0, 0 };
 
-		if ((rc = rh_dir_load(&m, a->in, &opt, &loaded, d)) != 0)
+		if ((rc = rh_dir_load(&m, a->in, &opt, RH_DIR_STOP, &s, NULL,
+		    d)) != 0)
 			goto done;
+		loaded = s.loaded < s.n ? s.f[s.loaded].path : NULL;
 		if (loaded == NULL)
 			diag_warn(d, &p, "no loadable history: an empty save");
 	} else if ((rc = rh_load(&m, a->in, &opt, NULL, d)) != 0)
 		goto done;
-	if (!a->isdir || loaded != NULL)
-		say(d, NULL, log, "load", a->isdir ? loaded : a->in,
-		    (size_t)-1);
+	if (loaded != NULL)
+		rh_job_say(NULL, log, d->prog, "load", loaded, (size_t)-1);
 	if ((rc = out_open(&out, a->dry_run ? "-" : a->out, d)) != 0)
 		goto done;
 	if (a->dry_run)
-		say(d, &out.ob, NULL, "write", to, rh_entry_count(&m));
+		rh_job_say(&out.ob, NULL, d->prog, "write", to,
+		    rh_entry_count(&m));
 	else
 		rh_write_save(&m, &out.ob, a->now);
 	rc = out_close(&out, d, 0);
 	if (rc == 0 && !a->dry_run)
-		say(d, NULL, log, "write", to, rh_entry_count(&m));
+		rh_job_say(NULL, log, d->prog, "write", to, rh_entry_count(&m));
 done:
-	free(loaded);
+	rh_dirscan_free(&s);
 	rh_free(&m);
 	return rc;
 }
 
-/* Directory mode: lock, load, write, purge (rhdir.h). */
+/* Directory mode: lock, load, write, purge (rhjob.h). */
 static int
 dirjob(const struct args *a, struct ob *log, struct diag *d)
 {
-	struct rh_dirjob j;
+	struct rh_job j;
 	struct output out;
 	int rc;
 
@@ -129,11 +112,11 @@ dirjob(const struct args *a, struct ob *log, struct diag *d)
 	j.dry_run = a->dry_run;
 	j.log = log;
 	if (!a->dry_run)
-		return rh_dir_compact(&j, d);
+		return rh_job_run(&j, d);
 	if ((rc = out_open(&out, "-", d)) != 0)
 		return rc;
 	j.plan = &out.ob;
-	rc = rh_dir_compact(&j, d);
+	rc = rh_job_run(&j, d);
 	return out_close(&out, d, 0) != 0 ? EXIT_IOERR : rc;
 }
 

@@ -176,6 +176,12 @@ void rh_role_set_label(struct rh_role *, const char *label);
 void rh_roles_move(struct rh *to, struct rh *from);
 /* Is the node over the role's failure threshold for this entry (may be NULL)? */
 int rh_over_threshold(const struct rh_role *, const struct rh_entry *);
+/* Can id be a role's (0 to 2^30-1)? */
+static inline int
+rh_role_valid(int64_t id)
+{
+	return id >= 0 && id < RH_ROLE_LIMIT;
+}
 /* The priority of a request for role: placed/AA requests name hosts. */
 static inline int64_t
 rh_priority(int32_t role, int located)

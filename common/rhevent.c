@@ -9,6 +9,7 @@
 #include "exitcode.h"
 #include "ndjson.h"
 #include "rhio.h"
+#include "ftab.h"
 #include "rhjson.h"
 #include "xalloc.h"
 
@@ -413,7 +414,7 @@ event(struct replay *x, int64_t now)
 	int k, i;
 
 	if (!json_object_object_get_ex(o, "event", &ev) ||
-	    (name = rh_json_str(ev, NULL)) == NULL) {
+	    (name = ft_json_str(ev, NULL)) == NULL) {
 		p = at(x, ev ? "event" : NULL);
 		return diag_err(x->d, EXIT_DATAERR, &p, "an event needs \"event\": "
 		    "its kind as a string");
@@ -428,11 +429,11 @@ event(struct replay *x, int64_t now)
 		if (strcmp(key, "event") == 0)
 			continue;
 		if (strcmp(key, "time") == 0) {
-			if (rh_json_int(v, &t) != 0) {
+			if (ft_json_int(v, &t) != 0) {
 				p = at(x, "time");
 				return diag_err(x->d, EXIT_DATAERR, &p, "'time' must "
 				    "be milliseconds since the epoch, not %s",
-				    rh_json_what(v));
+				    ft_json_what(v));
 			}
 			continue;
 		}
@@ -449,12 +450,12 @@ event(struct replay *x, int64_t now)
 			continue;
 		val[i] = v;
 		seen |= B(i);
-		if (x_string[i] ? (s[i] = rh_json_str(v, &len[i])) == NULL :
-		    rh_json_int(v, &num[i]) != 0) {
+		if (x_string[i] ? (s[i] = ft_json_str(v, &len[i])) == NULL :
+		    ft_json_int(v, &num[i]) != 0) {
 			p = at(x, key);
 			return diag_err(x->d, EXIT_DATAERR, &p, "'%s' must be %s, "
 			    "not %s", key, x_string[i] ? "a string" : "an integer",
-			    rh_json_what(v));
+			    ft_json_what(v));
 		}
 	}
 	for (i = 0; i < X_N; i++)

@@ -69,15 +69,6 @@ int rh_load_file(struct rh *, const char *path, const struct rh_loadopt *,
     struct rh_loadinfo *, struct diag *);
 
 /*
- * The candidates of a history directory: regular files named
- * rolehistory-*.json, newest (greatest) name first, as paths "DIR/NAME".
- * *names is a malloc'd array of malloc'd strings; free with
- * rh_names_free(). Returns 0, or EXIT_NOINPUT after reporting.
- */
-int rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *);
-void rh_names_free(char **, size_t);
-
-/*
  * Roles from a Slider resources.json: one per component, id from
  * yarn.role.priority (slider-appmaster defaults to 0), desired from
  * yarn.component.instances, policy, failure threshold, escalation and
