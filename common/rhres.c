@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "exitcode.h"
+#include "ftab.h"
 #include "ndjson.h"
 #include "rhio.h"
-#include "ftab.h"
 #include "rhjson.h"
 
 #define AM_NAME "slider-appmaster"	/* Slider's own component: id 0 */
