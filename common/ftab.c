@@ -36,6 +36,7 @@ find(struct ft *ft, const char *s, size_t n)
 {
 	size_t k, i = ft->next, tn = ft->t->n;
 
+	ft->field = -1;
 	for (k = 0; k < tn; k++, i = i + 1 == tn ? 0 : i + 1) {
 		const struct ft_field *f = &ft->t->f[i];
 
@@ -45,7 +46,7 @@ find(struct ft *ft, const char *s, size_t n)
 			return -1;
 		ft->next = i + 1 == tn ? 0 : i + 1;
 		ft->seen |= UINT32_C(1) << i;
-		return (int)i;
+		return ft->field = (int)i;
 	}
 	return -1;
 }
@@ -76,6 +77,19 @@ fail(struct ft *ft, enum ft_code code, const struct ft_field *f,
 	e.val = val;
 	e.yaml = yaml;
 	return call_report(ft, &e);
+}
+
+/* A value that is not of its field's kind: reported, and not taken. */
+static int
+bad_value(struct ft *ft, enum ft_code code, const struct ft_field *f,
+    const void *key, const void *val, int yaml)
+{
+	struct ft_val *v = &ft->v[ft->field];
+
+	v->i = 0;
+	v->s = NULL;
+	v->n = 0;
+	return fail(ft, code, f, f->name, key, val, yaml);
 }
 
 /* An unknown member: FT_SKIP (skipped, maybe warned) or FT_ERR. */
@@ -206,7 +220,7 @@ ft_json(struct ft *ft, const char *name, struct json_object *o)
 	if ((f->flags & FT_NULL) && json_object_is_type(o, json_type_null))
 		return i;
 	if ((rc = json_value(f->kind, o, v)) != 0)
-		return fail(ft, rc, f, f->name, NULL, o, 0);
+		return bad_value(ft, rc, f, NULL, o, 0);
 	v->seen = 1;
 	return i;
 }
@@ -333,7 +347,7 @@ ft_yaml(struct ft *ft, const struct yl_node *k, const struct yl_node *n)
 	if (yaml_null(n))
 		return i;
 	if ((rc = yaml_value(f->kind, n, v)) != 0)
-		return fail(ft, rc, f, f->name, k, n, 1);
+		return bad_value(ft, rc, f, k, n, 1);
 	v->seen = 1;
 	return i;
 }

@@ -46,6 +46,8 @@
 #define FT_MAXF	32		/* fields in a table */
 #define FT_ALL	0xff		/* every mode */
 
+struct ft_table;
+
 enum ft_kind {
 	FT_ANY,			/* any value: the decoder looks at it */
 	FT_BOOL,		/* true or false */
@@ -70,6 +72,10 @@ struct ft_field {
 	unsigned char need;	/* the modes it is required in */
 	const char *want;	/* what it must be, for messages (NULL: the
 				   kind's words, "an integer") */
+	const struct ft_table *sub;	/* FT_MAP, FT_SEQ, for the decoder:
+				   the table of the record it is (of every
+				   item's), or of one unnamed field that
+				   every value or item is */
 };
 
 struct ft_table {
@@ -138,6 +144,8 @@ struct ft {
 	ft_report_fn *report;	/* NULL: ft_report */
 	void *arg;		/* where's and report's */
 	int rc;			/* the status of the last error reported */
+	int field;		/* the field of the last member, -1: unknown
+				   (its value is not seen after an error) */
 
 	/* the record being read (ft_begin) */
 	const struct ft_table *t;
@@ -157,7 +165,8 @@ void ft_begin(struct ft *, const struct ft_table *t, struct ft_val *v);
 
 /*
  * A member of a json-c object: its field's index (v[i] holds the value;
- * a null one of an FT_NULL field is not seen), FT_SKIP or FT_ERR.
+ * a null one of an FT_NULL field is not seen), FT_SKIP or FT_ERR (then
+ * ft->field says which field it was, if any).
  */
 int ft_json(struct ft *, const char *name, struct json_object *val);
 /*
@@ -168,7 +177,7 @@ int ft_json(struct ft *, const char *name, struct json_object *val);
 int ft_yaml(struct ft *, const struct yl_node *key, const struct yl_node *val);
 /*
  * A value inside a YAML member in: an item of a sequence (key NULL) or a
- * value of a mapping, checked as field f. 0, or FT_ERR.
+ * value of a mapping, checked as field f (an unnamed one). 0, or FT_ERR.
  */
 int ft_yaml_item(struct ft *, const struct ft_field *f, const char *in,
     const struct yl_node *key, const struct yl_node *val, struct ft_val *out);

@@ -31,16 +31,16 @@ static const char *const ev_names[EV_N] = {
 #define CONTAINER (K(EV_ALLOCATED) | K(EV_STARTED) | K(EV_START_FAILED) | \
 	K(EV_COMPLETED) | K(EV_LIVE))
 static const struct ft_field ev_f[] = {
-	{ "event", FT_ANY, 0, 0, 0, NULL },
-	{ "time", FT_LONG, 0, 0, 0, "milliseconds since the epoch" },
-	{ "host", FT_STR, 0, ALLOC_HOST, ALLOC_HOST, NULL },
-	{ "state", FT_STR, 0, K(EV_NODE), K(EV_NODE), NULL },
-	{ "label", FT_STR, FT_NULL, K(EV_NODE), 0, NULL },
-	{ "container", FT_STR, 0, CONTAINER, CONTAINER, NULL },
-	{ "priority", FT_LONG, 0, K(EV_ALLOCATED), 0, NULL },
-	{ "role", FT_LONG, 0, K(EV_ALLOCATED) | K(EV_LIVE), K(EV_LIVE), NULL },
-	{ "exit_status", FT_LONG, 0, K(EV_COMPLETED), 0, NULL },
-	{ "outcome", FT_STR, 0, K(EV_COMPLETED), 0, NULL }
+	{ "event", FT_ANY, 0, 0, 0, NULL, NULL },
+	{ "time", FT_LONG, 0, 0, 0, "milliseconds since the epoch", NULL },
+	{ "host", FT_STR, 0, ALLOC_HOST, ALLOC_HOST, NULL, NULL },
+	{ "state", FT_STR, 0, K(EV_NODE), K(EV_NODE), NULL, NULL },
+	{ "label", FT_STR, FT_NULL, K(EV_NODE), 0, NULL, NULL },
+	{ "container", FT_STR, 0, CONTAINER, CONTAINER, NULL, NULL },
+	{ "priority", FT_LONG, 0, K(EV_ALLOCATED), 0, NULL, NULL },
+	{ "role", FT_LONG, 0, K(EV_ALLOCATED) | K(EV_LIVE), K(EV_LIVE), NULL, NULL },
+	{ "exit_status", FT_LONG, 0, K(EV_COMPLETED), 0, NULL, NULL },
+	{ "outcome", FT_STR, 0, K(EV_COMPLETED), 0, NULL, NULL }
 };
 enum { X_EVENT, X_TIME, X_HOST, X_STATE, X_LABEL, X_CONTAINER, X_PRIORITY,
 	X_ROLE, X_EXIT, X_OUTCOME, X_N };

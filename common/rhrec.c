@@ -43,67 +43,67 @@ static const char *const rtype_names[R_NTYPES] = {
 #define COUNTER	M_LAX, 0	/* a state stream's counter */
 
 static const struct ft_field entry_f[] = {
-	{ "host", FT_STR, 0, SL, NULL }, { "role", FT_INT, 0, SL, NULL },
-	{ "active", FT_BOOL, 0, SL, NULL }, { "last_used", FT_LONG, 0, SL, NULL },
-	{ "requested", FT_COUNT, 0, COUNTER, NULL },
-	{ "starting", FT_COUNT, 0, COUNTER, NULL },
-	{ "live", FT_COUNT, 0, COUNTER, NULL },
-	{ "releasing", FT_COUNT, 0, COUNTER, NULL },
-	{ "failed", FT_COUNT, 0, COUNTER, NULL },
-	{ "failed_recently", FT_COUNT, 0, COUNTER, NULL },
-	{ "start_failed", FT_COUNT, 0, COUNTER, NULL },
-	{ "preempted", FT_COUNT, 0, COUNTER, NULL },
-	{ "untrusted", FT_BOOL, 0, COUNTER, NULL }
+	{ "host", FT_STR, 0, SL, NULL, NULL }, { "role", FT_INT, 0, SL, NULL, NULL },
+	{ "active", FT_BOOL, 0, SL, NULL, NULL }, { "last_used", FT_LONG, 0, SL, NULL, NULL },
+	{ "requested", FT_COUNT, 0, COUNTER, NULL, NULL },
+	{ "starting", FT_COUNT, 0, COUNTER, NULL, NULL },
+	{ "live", FT_COUNT, 0, COUNTER, NULL, NULL },
+	{ "releasing", FT_COUNT, 0, COUNTER, NULL, NULL },
+	{ "failed", FT_COUNT, 0, COUNTER, NULL, NULL },
+	{ "failed_recently", FT_COUNT, 0, COUNTER, NULL, NULL },
+	{ "start_failed", FT_COUNT, 0, COUNTER, NULL, NULL },
+	{ "preempted", FT_COUNT, 0, COUNTER, NULL, NULL },
+	{ "untrusted", FT_BOOL, 0, COUNTER, NULL, NULL }
 };
 
 static const struct ft_field header_f[] = {
-	{ "version", FT_INT, 0, SL, NULL }, { "saved", FT_LONG, 0, SL, NULL },
-	{ "savedx", FT_STR, 0, SL_OPT, NULL },
-	{ "savedate", FT_STR, 0, SL_OPT, NULL },
-	{ "roles", FT_INT, 0, SL_OPT, NULL }
+	{ "version", FT_INT, 0, SL, NULL, NULL }, { "saved", FT_LONG, 0, SL, NULL, NULL },
+	{ "savedx", FT_STR, 0, SL_OPT, NULL, NULL },
+	{ "savedate", FT_STR, 0, SL_OPT, NULL, NULL },
+	{ "roles", FT_INT, 0, SL_OPT, NULL, NULL }
 };
 enum { H_VERSION, H_SAVED, H_SAVEDX, H_SAVEDATE, H_ROLES };
 
 static const struct ft_field mapping_f[] = {
-	{ "rolemap", FT_MAP, 0, SL, NULL }
+	{ "rolemap", FT_MAP, 0, SL, NULL, NULL }
 };
 static const struct ft_field footer_f[] = {
-	{ "count", FT_LONG, 0, SL, NULL }
+	{ "count", FT_LONG, 0, SL, NULL, NULL }
 };
 
 static const struct ft_field role_f[] = {
-	{ "name", FT_STR, 0, PK_REQ, NULL }, { "id", FT_INT, 0, PK_REQ, NULL },
-	{ "desired", FT_LONG, 0, PK_OPT, NULL },
-	{ "policy", FT_INT, 0, PK_OPT, NULL },
-	{ "failure_threshold", FT_LONG, 0, PK_OPT, NULL },
-	{ "escalate_ms", FT_LONG, 0, PK_OPT, NULL },
-	{ "label", FT_STR, FT_NULL, PK_OPT, NULL }
+	{ "name", FT_STR, 0, PK_REQ, NULL, NULL }, { "id", FT_INT, 0, PK_REQ, NULL, NULL },
+	{ "desired", FT_LONG, 0, PK_OPT, NULL, NULL },
+	{ "policy", FT_INT, 0, PK_OPT, NULL, NULL },
+	{ "failure_threshold", FT_LONG, 0, PK_OPT, NULL, NULL },
+	{ "escalate_ms", FT_LONG, 0, PK_OPT, NULL, NULL },
+	{ "label", FT_STR, FT_NULL, PK_OPT, NULL, NULL }
 };
 enum { RO_NAME, RO_ID, RO_DESIRED, RO_POLICY, RO_THRESHOLD, RO_ESCALATE,
 	RO_LABEL };
 
 static const struct ft_field node_f[] = {
-	{ "host", FT_STR, 0, PK_REQ, NULL }, { "state", FT_STR, 0, PK_OPT, NULL },
-	{ "label", FT_STR, FT_NULL, PK_OPT, NULL }
+	{ "host", FT_STR, 0, PK_REQ, NULL, NULL }, { "state", FT_STR, 0, PK_OPT, NULL, NULL },
+	{ "label", FT_STR, FT_NULL, PK_OPT, NULL, NULL }
 };
 enum { N_HOST, N_STATE, N_LABEL };
 
 static const struct ft_field container_f[] = {
-	{ "id", FT_STR, 0, PK_REQ, NULL }, { "host", FT_STR, 0, PK_REQ, NULL },
-	{ "role", FT_INT, 0, PK_REQ, NULL }, { "state", FT_STR, 0, PK_REQ, NULL },
-	{ "since", FT_LONG, 0, PK_REQ, NULL },
-	{ "surplus", FT_BOOL, 0, PK_OPT, NULL }
+	{ "id", FT_STR, 0, PK_REQ, NULL, NULL }, { "host", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "role", FT_INT, 0, PK_REQ, NULL, NULL }, { "state", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "since", FT_LONG, 0, PK_REQ, NULL, NULL },
+	{ "surplus", FT_BOOL, 0, PK_OPT, NULL, NULL }
 };
 enum { C_ID, C_HOST, C_ROLE, C_STATE, C_SINCE, C_SURPLUS };
 
 static const struct ft_field request_f[] = {
-	{ "role", FT_INT, 0, PK_REQ, NULL }, { "kind", FT_STR, 0, PK_REQ, NULL },
-	{ "host", FT_STR, FT_NULL, PK_OPT, NULL },
-	{ "hosts", FT_SEQ, 0, PK_OPT, NULL },
-	{ "label", FT_STR, FT_NULL, PK_OPT, NULL },
-	{ "priority", FT_LONG, 0, PK_OPT, NULL },
-	{ "issued", FT_LONG, 0, PK_REQ, NULL },
-	{ "deadline", FT_LONG, 0, PK_OPT, NULL }
+	{ "role", FT_INT, 0, PK_REQ, NULL, NULL }, { "kind", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "host", FT_STR, FT_NULL, PK_OPT, NULL, NULL },
+	{ "hosts", FT_SEQ, 0, PK_OPT, NULL, NULL },
+	{ "label", FT_STR, FT_NULL, PK_OPT, NULL, NULL },
+	{ "priority", FT_LONG, 0, PK_OPT, NULL, NULL },
+	{ "issued", FT_LONG, 0, PK_REQ, NULL, NULL },
+	{ "deadline", FT_LONG, 0, PK_OPT, NULL, NULL }
 };
 enum { Q_ROLE, Q_KIND, Q_HOST, Q_HOSTS, Q_LABEL, Q_PRIORITY, Q_ISSUED,
 	Q_DEADLINE };

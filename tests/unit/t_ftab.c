@@ -36,17 +36,17 @@ where(void *arg, const struct ft_err *e)
 #define M_B 2
 
 static const struct ft_field rec_f[] = {
-	{ "name", FT_STR, 0, 0, FT_ALL, NULL },
-	{ "n", FT_INT, 0, 0, 0, NULL },
-	{ "big", FT_LONG, 0, 0, 0, NULL },
-	{ "count", FT_COUNT, 0, 0, 0, NULL },
-	{ "flag", FT_BOOL, 0, 0, 0, NULL },
-	{ "label", FT_STR, FT_NULL, 0, 0, NULL },
-	{ "list", FT_SEQ, 0, 0, 0, NULL },
-	{ "map", FT_MAP, 0, 0, 0, NULL },
-	{ "time", FT_LONG, 0, 0, 0, "milliseconds since the epoch" },
-	{ "a_only", FT_INT, 0, M_A, 0, NULL },
-	{ "b_needs", FT_INT, 0, 0, M_B, NULL }
+	{ "name", FT_STR, 0, 0, FT_ALL, NULL, NULL },
+	{ "n", FT_INT, 0, 0, 0, NULL, NULL },
+	{ "big", FT_LONG, 0, 0, 0, NULL, NULL },
+	{ "count", FT_COUNT, 0, 0, 0, NULL, NULL },
+	{ "flag", FT_BOOL, 0, 0, 0, NULL, NULL },
+	{ "label", FT_STR, FT_NULL, 0, 0, NULL, NULL },
+	{ "list", FT_SEQ, 0, 0, 0, NULL, NULL },
+	{ "map", FT_MAP, 0, 0, 0, NULL, NULL },
+	{ "time", FT_LONG, 0, 0, 0, "milliseconds since the epoch", NULL },
+	{ "a_only", FT_INT, 0, M_A, 0, NULL, NULL },
+	{ "b_needs", FT_INT, 0, 0, M_B, NULL, NULL }
 };
 enum { F_NAME, F_N, F_BIG, F_COUNT, F_FLAG, F_LABEL, F_LIST, F_MAP, F_TIME,
 	F_AONLY, F_BNEEDS };
@@ -226,13 +226,13 @@ yaml(const struct ft_table *t, const char *text)
 }
 
 static const struct ft_field conf_f[] = {
-	{ "name", FT_STR, 0, 0, 0, NULL },
-	{ "parent", FT_BOOL, 0, 0, 0, NULL },
-	{ "max", FT_UINT, 0, 0, 0, "a non-negative integer" },
-	{ "weight", FT_NUM, 0, 0, 0, NULL },
-	{ "queues", FT_SEQ, 0, 0, 0, "a sequence of queues" },
-	{ "props", FT_MAP, 0, 0, 0, NULL },
-	{ "n", FT_INT, 0, 0, 0, NULL }
+	{ "name", FT_STR, 0, 0, 0, NULL, NULL },
+	{ "parent", FT_BOOL, 0, 0, 0, NULL, NULL },
+	{ "max", FT_UINT, 0, 0, 0, "a non-negative integer", NULL },
+	{ "weight", FT_NUM, 0, 0, 0, NULL, NULL },
+	{ "queues", FT_SEQ, 0, 0, 0, "a sequence of queues", NULL },
+	{ "props", FT_MAP, 0, 0, 0, NULL, NULL },
+	{ "n", FT_INT, 0, 0, 0, NULL, NULL }
 };
 enum { Y_NAME, Y_PARENT, Y_MAX, Y_WEIGHT, Y_QUEUES, Y_PROPS, Y_N };
 static const struct ft_table conf = FT_TABLE("a queue", conf_f, 0);
@@ -240,8 +240,8 @@ static const struct ft_table conf = FT_TABLE("a queue", conf_f, 0);
 static void
 test_yaml(void)
 {
-	static const struct ft_field item = { NULL, FT_STR, 0, 0, 0, NULL };
-	static const struct ft_field num = { NULL, FT_NUM, 0, 0, 0, NULL };
+	static const struct ft_field item = { NULL, FT_STR, 0, 0, 0, NULL, NULL };
+	static const struct ft_field num = { NULL, FT_NUM, 0, 0, 0, NULL, NULL };
 	struct ft_val iv;
 
 	ft_init(&ft, &d, EXIT_CONFIG, where, NULL);
