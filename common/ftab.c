@@ -79,19 +79,6 @@ fail(struct ft *ft, enum ft_code code, const struct ft_field *f,
 	return call_report(ft, &e);
 }
 
-/* A value that is not of its field's kind: reported, and not taken. */
-static int
-bad_value(struct ft *ft, enum ft_code code, const struct ft_field *f,
-    const void *key, const void *val, int yaml)
-{
-	struct ft_val *v = &ft->v[ft->field];
-
-	v->i = 0;
-	v->s = NULL;
-	v->n = 0;
-	return fail(ft, code, f, f->name, key, val, yaml);
-}
-
 /* An unknown member: FT_SKIP (skipped, maybe warned) or FT_ERR. */
 static int
 unknown(struct ft *ft, const char *name, const void *key, const void *val,
@@ -206,26 +193,6 @@ json_value(int kind, struct json_object *o, struct ft_val *v)
 }
 
 int
-ft_json(struct ft *ft, const char *name, struct json_object *o)
-{
-	int i = find(ft, name, strlen(name)), rc;
-	const struct ft_field *f;
-	struct ft_val *v;
-
-	if (i < 0)
-		return unknown(ft, name, NULL, o, 0);
-	f = &ft->t->f[i];
-	v = &ft->v[i];
-	v->raw = o;
-	if ((f->flags & FT_NULL) && json_object_is_type(o, json_type_null))
-		return i;
-	if ((rc = json_value(f->kind, o, v)) != 0)
-		return bad_value(ft, rc, f, NULL, o, 0);
-	v->seen = 1;
-	return i;
-}
-
-int
 ft_json_record(struct ft *ft, const struct ft_table *t, struct json_object *o)
 {
 	ft->t = t;
@@ -332,24 +299,54 @@ yaml_value(int kind, const struct yl_node *n, struct ft_val *v)
 	return int_range(kind, v->i);
 }
 
+/* ---- members ---- */
+
+/*
+ * The member (key, val) of field i, null or not: checked with the
+ * backend's check, stored. Its field, or what fail() says.
+ */
+static int
+take(struct ft *ft, int i, const void *key, const void *val, int null,
+    int yaml)
+{
+	const struct ft_field *f = &ft->t->f[i];
+	struct ft_val *v = &ft->v[i];
+	int rc;
+
+	v->raw = val;
+	if (null)
+		return i;
+	rc = yaml ? yaml_value(f->kind, val, v) : json_value(f->kind,
+	    (struct json_object *)val, v);
+	if (rc != 0) {
+		v->i = 0;
+		v->s = NULL;
+		v->n = 0;
+		return fail(ft, rc, f, f->name, key, val, yaml);
+	}
+	v->seen = 1;
+	return i;
+}
+
+int
+ft_json(struct ft *ft, const char *name, struct json_object *o)
+{
+	int i = find(ft, name, strlen(name));
+
+	if (i < 0)
+		return unknown(ft, name, NULL, o, 0);
+	return take(ft, i, NULL, o, (ft->t->f[i].flags & FT_NULL) &&
+	    json_object_is_type(o, json_type_null), 0);
+}
+
 int
 ft_yaml(struct ft *ft, const struct yl_node *k, const struct yl_node *n)
 {
-	int i = find(ft, k->str, k->len), rc;
-	const struct ft_field *f;
-	struct ft_val *v;
+	int i = find(ft, k->str, k->len);
 
 	if (i < 0)
 		return unknown(ft, k->str, k, n, 1);
-	f = &ft->t->f[i];
-	v = &ft->v[i];
-	v->raw = n;
-	if (yaml_null(n))
-		return i;
-	if ((rc = yaml_value(f->kind, n, v)) != 0)
-		return bad_value(ft, rc, f, k, n, 1);
-	v->seen = 1;
-	return i;
+	return take(ft, i, k, n, yaml_null(n), 1);
 }
 
 int

@@ -289,31 +289,45 @@ pairs_of(struct dec *x, const struct ft_table *t, const struct yl_node *v,
 
 /* ---- records ---- */
 
-/* A mapping being decoded with its table. */
+/*
+ * A mapping being decoded with its table: its first own fields are the
+ * decoder's, the others placement does not use and are checked for
+ * their shape only.
+ */
 struct rec {
+	struct dec *x;
 	struct ft ft;
 	struct pairs ps;
 	size_t at;
+	int own;
 	struct ft_val v[FT_MAXF];
 };
 
 static void
-rec_begin(struct dec *x, struct rec *r, const struct ft_table *t,
+rec_begin(struct dec *x, struct rec *r, const struct ft_table *t, int own,
     const struct yl_node *v)
 {
 	pairs_of(x, t, v, &r->ps);
+	r->x = x;
 	r->ft = x->ft;
 	ft_begin(&r->ft, t, r->v);
 	r->at = 0;
+	r->own = own;
 }
+
+static void get_str(const struct ft_val *, struct pl_cstr *);
+static void check_shape(struct dec *, const struct ft_field *,
+    const struct ft_val *);
 
 /*
  * The field of the next pair, its value in r->v, or -1 at the end. An
  * unknown key is reported and passed over; a value of the wrong kind is
- * reported and taken as absent, as null is.
+ * reported and taken as absent, as null is. A string the record keeps
+ * in str[field] (str may be NULL) is stored there, and a field not its
+ * own is checked: both are passed over.
  */
 static int
-rec_next(struct rec *r)
+rec_next(struct rec *r, struct pl_cstr *const *str)
 {
 	int f;
 
@@ -322,7 +336,13 @@ rec_next(struct rec *r)
 		r->at++;
 		if (f == FT_ERR)
 			f = r->ft.field;
-		if (f >= 0)
+		if (f < 0)
+			continue;
+		if (f >= r->own)
+			check_shape(r->x, &r->ft.t->f[f], &r->v[f]);
+		else if (str != NULL && str[f] != NULL)
+			get_str(&r->v[f], str[f]);
+		else
 			return f;
 	}
 	return -1;
@@ -370,11 +390,10 @@ static void
 check_record(struct dec *x, const struct ft_table *t, const struct yl_node *v)
 {
 	struct rec r;
-	int f;
 
-	rec_begin(x, &r, t, v);
-	while ((f = rec_next(&r)) >= 0)
-		check_shape(x, &t->f[f], &r.v[f]);
+	rec_begin(x, &r, t, 0, v);
+	while (rec_next(&r, NULL) >= 0)
+		continue;
 	rec_end(&r);
 }
 
@@ -434,6 +453,7 @@ static void
 get_filter(struct dec *x, const struct ft_val *v, struct pl_filterconf *f)
 {
 	const struct yl_node *n = v->raw;
+	struct pl_cstr *str[FT_MAXF] = { [FI_TYPE] = &f->type };
 	struct rec r;
 	int i;
 
@@ -443,11 +463,9 @@ get_filter(struct dec *x, const struct ft_val *v, struct pl_filterconf *f)
 	f->set = v->seen;
 	if (!v->seen)
 		return;
-	rec_begin(x, &r, &filter, n);
-	while ((i = rec_next(&r)) >= 0) {
-		if (i == FI_TYPE)
-			get_str(&r.v[i], &f->type);
-		else if (i == FI_USERS)
+	rec_begin(x, &r, &filter, FI_GROUPS + 1, n);
+	while ((i = rec_next(&r, str)) >= 0) {
+		if (i == FI_USERS)
 			get_strlist(x, "users", &r.v[i], &f->users, &f->nusers);
 		else
 			get_strlist(x, "groups", &r.v[i], &f->groups, &f->ngroups);
@@ -480,6 +498,8 @@ static void
 get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
     int depth)
 {
+	struct pl_cstr *str[FT_MAXF] = { [RU_NAME] = &r->name,
+	    [RU_VALUE] = &r->value };
 	struct rec rc;
 	int i;
 
@@ -489,25 +509,14 @@ get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
 		bad(x, v, "parent rules nested deeper than 64 levels");
 		return;
 	}
-	rec_begin(x, &rc, &rule, v);
-	while ((i = rec_next(&rc)) >= 0) {
-		switch (i) {
-		case RU_NAME:
-			get_str(&rc.v[i], &r->name);
-			break;
-		case RU_VALUE:
-			get_str(&rc.v[i], &r->value);
-			break;
-		case RU_CREATE:
+	rec_begin(x, &rc, &rule, RU_PARENT + 1, v);
+	while ((i = rec_next(&rc, str)) >= 0) {
+		if (i == RU_CREATE)
 			r->create = (int)rc.v[i].i;
-			break;
-		case RU_FILTER:
+		else if (i == RU_FILTER)
 			get_filter(x, &rc.v[i], &r->filter);
-			break;
-		default:
+		else
 			get_parent(x, rc.v[i].raw, r, depth);
-			break;
-		}
 	}
 	rec_end(&rc);
 }
@@ -531,36 +540,22 @@ static void get_queues(struct dec *, const struct ft_val *,
 static void
 get_queue(struct dec *x, const struct yl_node *v, struct pl_queueconf *q)
 {
+	struct pl_cstr *str[FT_MAXF] = { [QU_NAME] = &q->name,
+	    [QU_SUBMITACL] = &q->submitacl, [QU_ADMINACL] = &q->adminacl };
 	struct rec r;
 	int i;
 
 	q->line = v->line;
 	q->col = v->col;
-	rec_begin(x, &r, &queue, v);
-	while ((i = rec_next(&r)) >= 0) {
-		switch (i) {
-		case QU_NAME:
-			get_str(&r.v[i], &q->name);
-			break;
-		case QU_PARENT:
+	rec_begin(x, &r, &queue, QU_RESOURCES + 1, v);
+	while ((i = rec_next(&r, str)) >= 0) {
+		if (i == QU_PARENT)
 			q->parent = (int)r.v[i].i;
-			break;
-		case QU_SUBMITACL:
-			get_str(&r.v[i], &q->submitacl);
-			break;
-		case QU_ADMINACL:
-			get_str(&r.v[i], &q->adminacl);
-			break;
-		case QU_QUEUES:
+		else if (i == QU_QUEUES)
 			get_queues(x, &r.v[i], &q->queues, &q->nqueues);
-			break;
-		case QU_RESOURCES:
+		else {
 			check_shape(x, &queue_f[i], &r.v[i]);
 			q->resources = resources_set(r.v[i].raw);
-			break;
-		default:
-			check_shape(x, &queue_f[i], &r.v[i]);
-			break;
 		}
 	}
 	rec_end(&r);
@@ -603,56 +598,51 @@ get_rules(struct dec *x, const struct ft_val *v, struct pl_partconf *p)
 static void
 get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 {
+	struct pl_cstr *str[FT_MAXF] = { [PA_NAME] = &p->name };
 	struct rec r;
 	int i;
 
 	memset(p, 0, sizeof *p);
 	p->line = v->line;
 	p->col = v->col;
-	rec_begin(x, &r, &part, v);
-	while ((i = rec_next(&r)) >= 0) {
-		switch (i) {
-		case PA_NAME:
-			get_str(&r.v[i], &p->name);
-			break;
-		case PA_QUEUES:
+	rec_begin(x, &r, &part, PA_RULES + 1, v);
+	while ((i = rec_next(&r, str)) >= 0) {
+		if (i == PA_QUEUES) {
 			get_queues(x, &r.v[i], &p->queues, &p->nqueues);
 			p->queues_set = r.v[i].seen;
-			break;
-		case PA_RULES:
+		} else
 			get_rules(x, &r.v[i], p);
-			break;
-		default:
-			check_shape(x, &part_f[i], &r.v[i]);
-			break;
-		}
 	}
 	rec_end(&r);
 }
 
 /*
- * A partition's member key: v alone, as the value of a pair of a
- * partition (the tests decode queues or rules lists so).
+ * Decode v alone as the value of a partition's member key ("queues" or
+ * "placementrules"): the tests decode queues or rules lists so.
  */
-static void
-part_member(struct dec *x, const char *key, const struct yl_node *v,
-    struct pl_partconf *p)
+static int
+part_member(struct pl_partconf *p, const char *file, const char *key,
+    const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
 	struct yl_node k = { .kind = YL_SCALAR, .plain = 1 };
 	struct ft_val fv[FT_MAXF];
-	struct ft ft = x->ft;
+	struct dec x;
+	struct ft ft;
 	int i;
 
+	dec_init(&x, file, c, d);
+	ft = x.ft;
 	k.str = (char *)key;
 	k.len = strlen(key);
 	ft_begin(&ft, &part, fv);
 	if ((i = ft_yaml(&ft, &k, v)) == FT_ERR)
 		i = ft.field;
 	if (i == PA_QUEUES) {
-		get_queues(x, &fv[i], &p->queues, &p->nqueues);
+		get_queues(&x, &fv[i], &p->queues, &p->nqueues);
 		p->queues_set = fv[i].seen;
 	} else
-		get_rules(x, &fv[i], p);
+		get_rules(&x, &fv[i], p);
+	return dec_done(&x);
 }
 
 int
@@ -670,22 +660,14 @@ int
 pl_conf_decode_queues(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	struct dec x;
-
-	dec_init(&x, file, c, d);
-	part_member(&x, "queues", v, p);
-	return dec_done(&x);
+	return part_member(p, file, "queues", v, c, d);
 }
 
 int
 pl_conf_decode_rules(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	struct dec x;
-
-	dec_init(&x, file, c, d);
-	part_member(&x, "placementrules", v, p);
-	return dec_done(&x);
+	return part_member(p, file, "placementrules", v, c, d);
 }
 
 int
@@ -702,8 +684,8 @@ pl_conf_decode(struct pl_conf *out, const struct yl_doc *doc, enum pl_compat c,
 	if (doc->root == NULL)
 		return 0;
 	dec_init(&x, doc->file, c, d);
-	rec_begin(&x, &r, &config, doc->root);
-	while ((i = rec_next(&r)) >= 0) {
+	rec_begin(&x, &r, &config, CO_PARTITIONS + 1, doc->root);
+	while ((i = rec_next(&r, NULL)) >= 0) {
 		const struct yl_node *v = r.v[i].raw;
 
 		if (i != CO_PARTITIONS || !r.v[i].seen)

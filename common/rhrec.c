@@ -439,6 +439,24 @@ role_id_ok(struct rh_rec *r, const char *fname, int64_t id)
 	    (long long)id);
 }
 
+/*
+ * The value of the name s of field, parse()'s, or -1 after reporting
+ * "'s' is not what".
+ */
+static int
+named(struct rh_rec *r, const char *field, const char *s,
+    int (*parse)(const char *), const char *what)
+{
+	struct pos p;
+	int v;
+
+	if ((v = parse(s)) >= 0)
+		return v;
+	p = fpos(r, field, 0);
+	(void)bad(r, &p, NULL, "'%s' is not %s", s, what);
+	return -1;
+}
+
 static int
 role(struct rh_rec *r, const struct ft_val *fv)
 {
@@ -492,12 +510,9 @@ node(struct rh_rec *r, const struct ft_val *fv)
 	struct rh_node *n;
 	int st = RH_NS_RUNNING;
 
-	if (fv[N_STATE].seen && (st = rh_nstate_parse(fv[N_STATE].s)) < 0) {
-		struct pos p = fpos(r, "state", 0);
-
-		return bad(r, &p, NULL, "'%s' is not a YARN node state",
-		    fv[N_STATE].s);
-	}
+	if (fv[N_STATE].seen && (st = named(r, "state", fv[N_STATE].s,
+	    rh_nstate_parse, "a YARN node state")) < 0)
+		return EXIT_DATAERR;
 	n = rh_node(&r->cur.m, intern(r, fv[N_HOST].s, fv[N_HOST].n));
 	n->state = (uint8_t)st;
 	n->reported = 1;
@@ -514,11 +529,9 @@ container(struct rh_rec *r, const struct ft_val *fv)
 
 	if ((rc = role_id_ok(r, "role", fv[C_ROLE].i)) != 0)
 		return rc;
-	if ((st = rh_cstate_parse(fv[C_STATE].s)) < 0) {
-		p = fpos(r, "state", 0);
-		return bad(r, &p, NULL, "'%s' is not a container state "
-		    "(allocated, starting, live, releasing)", fv[C_STATE].s);
-	}
+	if ((st = named(r, "state", fv[C_STATE].s, rh_cstate_parse, "a "
+	    "container state (allocated, starting, live, releasing)")) < 0)
+		return EXIT_DATAERR;
 	c = rh_container_add(&r->cur.m, fv[C_ID].s,
 	    intern(r, fv[C_HOST].s, fv[C_HOST].n), (int32_t)fv[C_ROLE].i,
 	    (enum rh_cstate)st, fv[C_SINCE].i);
@@ -563,11 +576,9 @@ request(struct rh_rec *r, const struct ft_val *fv)
 
 	if ((rc = role_id_ok(r, "role", fv[Q_ROLE].i)) != 0)
 		return rc;
-	if ((kind = rh_reqkind_parse(fv[Q_KIND].s)) < 0) {
-		p = fpos(r, "kind", 0);
-		return bad(r, &p, NULL, "'%s' is not a request kind "
-		    "(placed, open, aa, escalated)", fv[Q_KIND].s);
-	}
+	if ((kind = named(r, "kind", fv[Q_KIND].s, rh_reqkind_parse, "a "
+	    "request kind (placed, open, aa, escalated)")) < 0)
+		return EXIT_DATAERR;
 	if (kind == RH_REQ_PLACED && !fv[Q_HOST].seen) {
 		p = r->v->pos;
 		return bad(r, &p, NULL, "a placed request needs a 'host'");

@@ -4,6 +4,7 @@
  * (fixed key order, the stream order of rhio.h). rh_plan_write() writes
  * its decisions with the same writers.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,36 +104,47 @@ footer(struct ob *o, size_t count)
 	ob_puts(o, END);
 }
 
+/*
+ * A state stream's counters (never negative), written when at least min:
+ * when not 0, but live, whose absence means active ? 1 : 0.
+ */
+static const struct {
+	const char *key;
+	size_t off;
+	int32_t min;
+} counters[] = {
+	{ ",\"requested\":", offsetof(struct rh_entry, requested), 1 },
+	{ ",\"starting\":", offsetof(struct rh_entry, starting), 1 },
+	{ ",\"live\":", offsetof(struct rh_entry, live), 2 },
+	{ ",\"releasing\":", offsetof(struct rh_entry, releasing), 1 },
+	{ ",\"failed\":", offsetof(struct rh_entry, failed), 1 },
+	{ ",\"failed_recently\":", offsetof(struct rh_entry, failed_recently),
+	    1 },
+	{ ",\"start_failed\":", offsetof(struct rh_entry, start_failed), 1 },
+	{ ",\"preempted\":", offsetof(struct rh_entry, preempted), 1 }
+};
+
 /* A NodeEntryRecord; with state, the counters that are not 0. */
 static void
 entry(struct ob *o, const struct rh_node *n, const struct rh_entry *e,
     int state)
 {
+	size_t i;
+
 	ob_puts(o, REC(SLIDER "NodeEntryRecord") "\"host\":");
 	jw_escape(o, n->host, n->hostlen);
 	key_int(o, ",\"role\":", e->role);
 	ob_puts(o, e->live > 0 ? ",\"active\":true" : ",\"active\":false");
 	key_int(o, ",\"last_used\":", e->last_used);
-	if (state) {
-		if (e->requested)
-			key_int(o, ",\"requested\":", e->requested);
-		if (e->starting)
-			key_int(o, ",\"starting\":", e->starting);
-		if (e->live > 1)	/* absent means active ? 1 : 0 */
-			key_int(o, ",\"live\":", e->live);
-		if (e->releasing)
-			key_int(o, ",\"releasing\":", e->releasing);
-		if (e->failed)
-			key_int(o, ",\"failed\":", e->failed);
-		if (e->failed_recently)
-			key_int(o, ",\"failed_recently\":", e->failed_recently);
-		if (e->start_failed)
-			key_int(o, ",\"start_failed\":", e->start_failed);
-		if (e->preempted)
-			key_int(o, ",\"preempted\":", e->preempted);
-		if (e->untrusted)
-			ob_puts(o, ",\"untrusted\":true");
+	for (i = 0; state && i < sizeof counters / sizeof *counters; i++) {
+		int32_t c = *(const int32_t *)(const void *)((const char *)e +
+		    counters[i].off);
+
+		if (c >= counters[i].min)
+			key_int(o, counters[i].key, c);
 	}
+	if (state && e->untrusted)
+		ob_puts(o, ",\"untrusted\":true");
 	ob_puts(o, END);
 }
 
@@ -172,17 +184,24 @@ node(struct ob *o, const struct rh *m, uint32_t i)
 	pk_close(&w);
 }
 
+/* A container's identity: the first fields of its records. */
+static void
+ctr_fields(struct jw *w, const struct rh *m, const struct rh_container *c)
+{
+	jw_key(w, "id");
+	jw_str(w, c->id);
+	host(w, "host", m, c->node);
+	jw_key(w, "role");
+	jw_int(w, c->role);
+}
+
 static void
 container(struct ob *o, const struct rh *m, const struct rh_container *c)
 {
 	struct jw w;
 
 	pk_open(&w, o, "placekit.Container");
-	jw_key(&w, "id");
-	jw_str(&w, c->id);
-	host(&w, "host", m, c->node);
-	jw_key(&w, "role");
-	jw_int(&w, c->role);
+	ctr_fields(&w, m, c);
 	jw_key(&w, "state");
 	jw_str(&w, rh_cstate_name(c->state));
 	jw_key(&w, "since");
@@ -234,11 +253,7 @@ rh_write_release(struct ob *o, const struct rh *m, const struct rh_container *c,
 	struct jw w;
 
 	pk_open(&w, o, "placekit.Release");
-	jw_key(&w, "id");
-	jw_str(&w, c->id);
-	host(&w, "host", m, c->node);
-	jw_key(&w, "role");
-	jw_int(&w, c->role);
+	ctr_fields(&w, m, c);
 	jw_key(&w, "reason");
 	jw_str(&w, reason);
 	pk_close(&w);
