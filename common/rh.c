@@ -120,21 +120,40 @@ map_put(const struct rh *m, struct ht *t, samefn *same, const char *k,
 		ht_add(t, ht_hash(k, n), idx);
 }
 
-/* --- name tables --- */
+/* --- names --- */
 
-static const char *
-name_of(const char *const *names, int n, int i)
+static const char *const nstate_names[] = {
+	"UNHEALTHY", "DECOMMISSIONED", "LOST", "SHUTDOWN",
+	"RUNNING", "NEW", "REBOOTED", "DECOMMISSIONING"
+};
+static const char *const cstate_names[] = {
+	"allocated", "starting", "live", "releasing"
+};
+static const char *const reqkind_names[] = {
+	"placed", "open", "aa", "escalated"
+};
+static const struct {
+	const char *const *v;
+	int n;
+} names[] = {
+	{ nstate_names, RH_NS_COUNT },
+	{ cstate_names, RH_C_RELEASING + 1 },
+	{ reqkind_names, RH_REQ_ESCALATED + 1 }
+};
+
+const char *
+rh_name(enum rh_names t, int v)
 {
-	return i >= 0 && i < n ? names[i] : "?";
+	return v >= 0 && v < names[t].n ? names[t].v[v] : "?";
 }
 
-static int
-parse_of(const char *const *names, int n, const char *s)
+int
+rh_value(enum rh_names t, const char *s)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
-		if (strcmp(s, names[i]) == 0)
+	for (i = 0; i < names[t].n; i++)
+		if (strcmp(s, names[t].v[i]) == 0)
 			return i;
 	return -1;
 }
@@ -236,23 +255,6 @@ rh_over_threshold(const struct rh_role *r, const struct rh_entry *e)
 }
 
 /* --- nodes --- */
-
-static const char *const nstate_names[RH_NS_COUNT] = {
-	"UNHEALTHY", "DECOMMISSIONED", "LOST", "SHUTDOWN",
-	"RUNNING", "NEW", "REBOOTED", "DECOMMISSIONING"
-};
-
-const char *
-rh_nstate_name(int s)
-{
-	return name_of(nstate_names, RH_NS_COUNT, s);
-}
-
-int
-rh_nstate_parse(const char *s)
-{
-	return parse_of(nstate_names, RH_NS_COUNT, s);
-}
 
 uint32_t
 rh_node_find(const struct rh *m, const char *host, size_t len)
@@ -434,14 +436,18 @@ rh_entry_count(const struct rh *m)
 	return c;
 }
 
+int
+rh_avail_cmp(const struct rh_avail *x, const struct rh_avail *y)
+{
+	int c = rh_cmp(y->last_used, x->last_used);
+
+	return c != 0 ? c : rh_cmp(x->rank, y->rank);
+}
+
 static int
 cmp_avail(const void *a, const void *b)
 {
-	const struct rh_avail *x = a, *y = b;
-
-	if (x->last_used != y->last_used)
-		return x->last_used > y->last_used ? -1 : 1;
-	return (x->rank > y->rank) - (x->rank < y->rank);
+	return rh_avail_cmp(a, b);
 }
 
 size_t
@@ -481,22 +487,6 @@ rh_available(struct rh *m, int32_t role, struct rh_avail **out)
 }
 
 /* --- containers --- */
-
-static const char *const cstate_names[] = {
-	"allocated", "starting", "live", "releasing"
-};
-
-const char *
-rh_cstate_name(int s)
-{
-	return name_of(cstate_names, RH_C_RELEASING + 1, s);
-}
-
-int
-rh_cstate_parse(const char *s)
-{
-	return parse_of(cstate_names, RH_C_RELEASING + 1, s);
-}
 
 struct rh_container *
 rh_container_find(const struct rh *m, const char *id)
@@ -556,10 +546,9 @@ static int
 cmp_byrole(const void *a, const void *b)
 {
 	const struct sortkey *x = a, *y = b;
+	int c = rh_cmp(x->role, y->role);
 
-	if (x->role != y->role)
-		return x->role < y->role ? -1 : 1;
-	return (x->seq > y->seq) - (x->seq < y->seq);
+	return c != 0 ? c : rh_cmp((int64_t)x->seq, (int64_t)y->seq);
 }
 
 /* Sort v[0..n) with cmp; their indexes go to *out; v is freed. */
@@ -592,22 +581,6 @@ rh_containers_sorted(const struct rh *m, size_t **out)
 }
 
 /* --- requests --- */
-
-static const char *const reqkind_names[] = {
-	"placed", "open", "aa", "escalated"
-};
-
-const char *
-rh_reqkind_name(int k)
-{
-	return name_of(reqkind_names, RH_REQ_ESCALATED + 1, k);
-}
-
-int
-rh_reqkind_parse(const char *s)
-{
-	return parse_of(reqkind_names, RH_REQ_ESCALATED + 1, s);
-}
 
 struct rh_request *
 rh_request_add(struct rh *m, int32_t role, enum rh_reqkind kind, uint32_t node,

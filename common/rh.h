@@ -195,6 +195,18 @@ rh_priority_role(int64_t priority)
 	return (int32_t)(priority & (RH_NOLOCATION - 1));
 }
 
+/* --- Names --- */
+
+/*
+ * The names of node states (YARN's: "RUNNING" for RH_NS_RUNNING, ...),
+ * container states ("allocated", ...) and request kinds ("placed", ...).
+ */
+enum rh_names { RH_NSTATES, RH_CSTATES, RH_REQKINDS };
+/* The name of value v in table t, "?" when none. */
+const char *rh_name(enum rh_names t, int v);
+/* The value named s in t (exactly: node states are upper case), or -1. */
+int rh_value(enum rh_names t, const char *s);
+
 /* --- Nodes --- */
 
 /* Index of the node for host, or RH_NONE. */
@@ -213,10 +225,6 @@ rh_node_online(const struct rh_node *n)
 	return n->state >= RH_NS_RUNNING;
 }
 void rh_node_set_label(struct rh_node *, const char *label);
-/* "RUNNING" for RH_NS_RUNNING, ... */
-const char *rh_nstate_name(int);
-/* enum rh_nstate for a YARN state name (exact, upper case), or -1. */
-int rh_nstate_parse(const char *);
 /*
  * Node indexes sorted by host name (byte order); m->rank is the inverse.
  * Recomputed only when nodes were added since the last call.
@@ -255,6 +263,15 @@ size_t rh_entry_count(const struct rh *);
  * frees it; NULL when empty) and returns its length.
  */
 size_t rh_available(struct rh *, int32_t role, struct rh_avail **out);
+/* The order of an available list: last use, newest first, then rank. */
+int rh_avail_cmp(const struct rh_avail *, const struct rh_avail *);
+
+/* -1, 0 or 1 as a is below, equal to or above b: for comparators. */
+static inline int
+rh_cmp(int64_t a, int64_t b)
+{
+	return (a > b) - (a < b);
+}
 
 /* --- Containers --- */
 
@@ -272,8 +289,6 @@ void rh_container_remove(struct rh *, struct rh_container *);
  * caller frees it) in *out; returns how many.
  */
 size_t rh_containers_sorted(const struct rh *, size_t **out);
-const char *rh_cstate_name(int);
-int rh_cstate_parse(const char *);	/* or -1 */
 
 /* --- Requests --- */
 
@@ -292,8 +307,6 @@ struct rh_request *rh_request_placed(const struct rh *, int32_t role, uint32_t n
  * array (the caller frees it) in *out; returns how many.
  */
 size_t rh_requests_sorted(const struct rh *, size_t **out);
-const char *rh_reqkind_name(int);
-int rh_reqkind_parse(const char *);	/* or -1 */
 
 /* --- Whole-model operations --- */
 

@@ -294,7 +294,7 @@ started(struct replay *x, struct rh_container *c, int64_t t)
 	if (c->surplus || c->state == RH_C_LIVE || c->state == RH_C_RELEASING) {
 		p = at(x, "container");
 		diag_warn(x->d, &p, "container '%s' is %s%s: start ignored", c->id,
-		    c->surplus ? "surplus, " : "", rh_cstate_name(c->state));
+		    c->surplus ? "surplus, " : "", rh_name(RH_CSTATES, c->state));
 		return;
 	}
 	e = rh_entry_get(x->m, c->node, c->role);
@@ -395,7 +395,7 @@ node(struct replay *x, const char *host, size_t hlen, const char *state,
 {
 	struct rh *m = x->m;
 	struct rh_node *n;
-	int st = rh_nstate_parse(state), was_online, changed;
+	int st = rh_value(RH_NSTATES, state), was_online, changed;
 	uint32_t i;
 
 	if (st < 0) {

@@ -439,18 +439,15 @@ role_id_ok(struct rh_rec *r, const char *fname, int64_t id)
 	    (long long)id);
 }
 
-/*
- * The value of the name s of field, parse()'s, or -1 after reporting
- * "'s' is not what".
- */
+/* The value of the name s of field in t, or -1 after reporting "'s' is not what". */
 static int
-named(struct rh_rec *r, const char *field, const char *s,
-    int (*parse)(const char *), const char *what)
+named(struct rh_rec *r, const char *field, const char *s, enum rh_names t,
+    const char *what)
 {
 	struct pos p;
 	int v;
 
-	if ((v = parse(s)) >= 0)
+	if ((v = rh_value(t, s)) >= 0)
 		return v;
 	p = fpos(r, field, 0);
 	(void)bad(r, &p, NULL, "'%s' is not %s", s, what);
@@ -511,7 +508,7 @@ node(struct rh_rec *r, const struct ft_val *fv)
 	int st = RH_NS_RUNNING;
 
 	if (fv[N_STATE].seen && (st = named(r, "state", fv[N_STATE].s,
-	    rh_nstate_parse, "a YARN node state")) < 0)
+	    RH_NSTATES, "a YARN node state")) < 0)
 		return EXIT_DATAERR;
 	n = rh_node(&r->cur.m, intern(r, fv[N_HOST].s, fv[N_HOST].n));
 	n->state = (uint8_t)st;
@@ -529,7 +526,7 @@ container(struct rh_rec *r, const struct ft_val *fv)
 
 	if ((rc = role_id_ok(r, "role", fv[C_ROLE].i)) != 0)
 		return rc;
-	if ((st = named(r, "state", fv[C_STATE].s, rh_cstate_parse, "a "
+	if ((st = named(r, "state", fv[C_STATE].s, RH_CSTATES, "a "
 	    "container state (allocated, starting, live, releasing)")) < 0)
 		return EXIT_DATAERR;
 	c = rh_container_add(&r->cur.m, fv[C_ID].s,
@@ -576,7 +573,7 @@ request(struct rh_rec *r, const struct ft_val *fv)
 
 	if ((rc = role_id_ok(r, "role", fv[Q_ROLE].i)) != 0)
 		return rc;
-	if ((kind = named(r, "kind", fv[Q_KIND].s, rh_reqkind_parse, "a "
+	if ((kind = named(r, "kind", fv[Q_KIND].s, RH_REQKINDS, "a "
 	    "request kind (placed, open, aa, escalated)")) < 0)
 		return EXIT_DATAERR;
 	if (kind == RH_REQ_PLACED && !fv[Q_HOST].seen) {

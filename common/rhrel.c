@@ -64,22 +64,20 @@ static int
 cmp_cand(const void *a, const void *b)
 {
 	const struct cand *x = a, *y = b;
+	int c = rh_cmp(x->rank, y->rank);
 
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	if (x->since != y->since)
-		return x->since > y->since ? -1 : 1;
-	return -strcmp(x->id, y->id);
+	if (c == 0)
+		c = rh_cmp(y->since, x->since);
+	return c != 0 ? c : -strcmp(x->id, y->id);
 }
 
 static int
 cmp_group(const void *a, const void *b)
 {
 	const struct group *x = a, *y = b;
+	int c = rh_cmp((int64_t)y->n, (int64_t)x->n);
 
-	if (x->n != y->n)
-		return x->n > y->n ? -1 : 1;
-	return (x->rank > y->rank) - (x->rank < y->rank);
+	return c != 0 ? c : rh_cmp(x->rank, y->rank);
 }
 
 static void

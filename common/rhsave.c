@@ -57,9 +57,8 @@ remap_id(const struct rh_save *s, const struct rh *roles, int32_t fid)
 static int
 cmp_entry_role(const void *a, const void *b)
 {
-	const struct rh_entry *x = a, *y = b;
-
-	return (x->role > y->role) - (x->role < y->role);
+	return rh_cmp(((const struct rh_entry *)a)->role,
+	    ((const struct rh_entry *)b)->role);
 }
 
 /* Remap every role id by name; discard what the mapping does not name. */

@@ -37,9 +37,8 @@ when(int64_t ms, char *buf)
  * base[i] is the index of node i's first entry in a count of all entries.
  */
 struct slot {
-	int64_t last_used;
+	struct rh_avail a;
 	int32_t role;
-	uint32_t rank, node;
 	size_t ent;
 };
 
@@ -52,22 +51,18 @@ static int
 cmp_pair(const void *a, const void *b)
 {
 	const struct pair *x = a, *y = b;
+	int c = rh_cmp(x->role, y->role);
 
-	if (x->role != y->role)
-		return x->role < y->role ? -1 : 1;
-	return (x->node > y->node) - (x->node < y->node);
+	return c != 0 ? c : rh_cmp(x->node, y->node);
 }
 
 static int
 cmp_slot(const void *a, const void *b)
 {
 	const struct slot *x = a, *y = b;
+	int c = rh_cmp(x->role, y->role);
 
-	if (x->role != y->role)
-		return x->role < y->role ? -1 : 1;
-	if (x->last_used != y->last_used)
-		return x->last_used > y->last_used ? -1 : 1;
-	return (x->rank > y->rank) - (x->rank < y->rank);
+	return c != 0 ? c : rh_avail_cmp(&x->a, &y->a);
 }
 
 static struct slot *
@@ -100,10 +95,10 @@ all_lists(struct rh *m, size_t *nslot, size_t *base)
 			    placed, np, sizeof *placed, cmp_pair) != NULL))
 				continue;
 			xgrow((void **)&v, &cap, n + 1, sizeof *v);
-			v[n].last_used = nd->ent[j].last_used;
+			v[n].a.last_used = nd->ent[j].last_used;
+			v[n].a.rank = m->rank[i];
+			v[n].a.node = (uint32_t)i;
 			v[n].role = nd->ent[j].role;
-			v[n].rank = m->rank[i];
-			v[n].node = (uint32_t)i;
 			v[n].ent = at;
 			n++;
 		}
@@ -190,7 +185,7 @@ rh_write_table(struct rh *m, struct ob *o)
 
 				if (!rh_node_online(n))
 					snprintf(av + len, sizeof av - (size_t)len,
-					    " (node %s)", rh_nstate_name(n->state));
+					    " (node %s)", rh_name(RH_NSTATES, n->state));
 				else if (r != NULL && rh_over_threshold(r, e))
 					snprintf(av + len, sizeof av - (size_t)len,
 					    " (over the failure threshold %lld)",
@@ -209,7 +204,7 @@ rh_write_table(struct rh *m, struct ob *o)
 				ob_printf(o, "%-*s  (no entries)", (int)hw, n->host);
 			else
 				ob_printf(o, "%-*s ", (int)hw, "");
-			ob_printf(o, " node %s%s%s\n", rh_nstate_name(n->state),
+			ob_printf(o, " node %s%s%s\n", rh_name(RH_NSTATES, n->state),
 			    n->label ? ", label " : "", n->label ? n->label : "");
 		}
 	}
@@ -226,7 +221,7 @@ rh_write_table(struct rh *m, struct ob *o)
 			role_label(m, c->role, rl, sizeof rl);
 			when(c->since, date);
 			ob_printf(o, "  %s  %s  %s  %s since %s%s\n", c->id,
-			    m->nodes[c->node].host, rl, rh_cstate_name(c->state),
+			    m->nodes[c->node].host, rl, rh_name(RH_CSTATES, c->state),
 			    date, c->surplus ? " (surplus)" : "");
 		}
 		free(v);
@@ -242,7 +237,7 @@ rh_write_table(struct rh *m, struct ob *o)
 				continue;
 			role_label(m, r->role, rl, sizeof rl);
 			when(r->issued, date);
-			ob_printf(o, "  %s  %s  %s", rl, rh_reqkind_name(r->kind),
+			ob_printf(o, "  %s  %s  %s", rl, rh_name(RH_REQKINDS, r->kind),
 			    r->node != RH_NONE ? m->nodes[r->node].host :
 			    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "anywhere");
 			if (r->nhosts > 1)
@@ -272,8 +267,8 @@ rh_write_lists(struct rh *m, struct ob *o)
 			k++;
 		for (; k < nslot && v[k].role == r->id; k++) {
 			ob_putc(o, ' ');
-			ob_write(o, m->nodes[v[k].node].host,
-			    m->nodes[v[k].node].hostlen);
+			ob_write(o, m->nodes[v[k].a.node].host,
+			    m->nodes[v[k].a.node].hostlen);
 		}
 		ob_putc(o, '\n');
 	}

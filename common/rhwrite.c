@@ -179,7 +179,7 @@ node(struct ob *o, const struct rh *m, uint32_t i)
 	pk_open(&w, o, "placekit.Node");
 	host(&w, "host", m, i);
 	jw_key(&w, "state");
-	jw_str(&w, rh_nstate_name(n->state));
+	jw_str(&w, rh_name(RH_NSTATES, n->state));
 	str_or_absent(&w, "label", n->label);
 	pk_close(&w);
 }
@@ -203,7 +203,7 @@ container(struct ob *o, const struct rh *m, const struct rh_container *c)
 	pk_open(&w, o, "placekit.Container");
 	ctr_fields(&w, m, c);
 	jw_key(&w, "state");
-	jw_str(&w, rh_cstate_name(c->state));
+	jw_str(&w, rh_name(RH_CSTATES, c->state));
 	jw_key(&w, "since");
 	jw_int(&w, c->since);
 	if (c->surplus) {
@@ -224,7 +224,7 @@ rh_write_request(struct ob *o, const struct rh *m, const struct rh_request *r,
 	jw_key(&w, "role");
 	jw_int(&w, r->role);
 	jw_key(&w, "kind");
-	jw_str(&w, rh_reqkind_name(r->kind));
+	jw_str(&w, rh_name(RH_REQKINDS, r->kind));
 	if (r->node != RH_NONE)
 		host(&w, "host", m, r->node);
 	if (r->kind == RH_REQ_AA) {

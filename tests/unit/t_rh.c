@@ -202,13 +202,13 @@ main(void)
 	ok(rh_container_find(&m, "container_1") == NULL, "removed");
 	ok(rh_container_add(&m, "container_1", a, 0, RH_C_LIVE, 6) != NULL,
 	    "the id may come back");
-	is_int(rh_cstate_parse("releasing"), RH_C_RELEASING, "state names");
-	is_int(rh_cstate_parse("dead"), -1, "unknown state");
-	is_int(rh_reqkind_parse("escalated"), RH_REQ_ESCALATED, "kind names");
-	is_str(rh_reqkind_name(RH_REQ_AA), "aa", "kind name");
-	is_int(rh_nstate_parse("DECOMMISSIONING"), RH_NS_DECOMMISSIONING,
+	is_int(rh_value(RH_CSTATES, "releasing"), RH_C_RELEASING, "state names");
+	is_int(rh_value(RH_CSTATES, "dead"), -1, "unknown state");
+	is_int(rh_value(RH_REQKINDS, "escalated"), RH_REQ_ESCALATED, "kind names");
+	is_str(rh_name(RH_REQKINDS, RH_REQ_AA), "aa", "kind name");
+	is_int(rh_value(RH_NSTATES, "DECOMMISSIONING"), RH_NS_DECOMMISSIONING,
 	    "node state names");
-	is_int(rh_nstate_parse("running"), -1, "node states are upper case");
+	is_int(rh_value(RH_NSTATES, "running"), -1, "node states are upper case");
 	{
 		struct rh_node n = { 0 };
 

@@ -69,7 +69,7 @@ plan(const struct rh *m, const struct rh_plan *p)
 
 			snprintf(one, sizeof one, "%s%s%s:%s", i ? " " : "",
 			    d->type == RH_DEC_CANCEL ? "-" : "",
-			    rh_reqkind_name(r->kind),
+			    rh_name(RH_REQKINDS, r->kind),
 			    r->node != RH_NONE ? m->nodes[r->node].host :
 			    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "");
 		}
