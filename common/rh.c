@@ -2,6 +2,7 @@
  * rh.c - the role-history model: interned hosts, per-node entry
  * vectors, containers, requests and the derived available lists.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,22 +161,53 @@ rh_value(enum rh_names t, const char *s)
 
 /* --- roles --- */
 
-struct rh_role *
-rh_role_by_id(const struct rh *m, int32_t id)
+/*
+ * The first of the n elements at v, size bytes apart and sorted by the
+ * int32_t at offset off, whose key is not below key: where key is or
+ * would go. Entries and roles usually arrive in order: the end is tried
+ * first.
+ */
+static inline int32_t
+key_at(const char *keys, size_t size, size_t i)
 {
-	size_t lo = 0, hi = m->nroles;
+	int32_t k;
 
+	memcpy(&k, keys + i * size, sizeof k);
+	return k;
+}
+
+static inline size_t
+lower_bound(const void *v, size_t n, size_t size, size_t off, int32_t key)
+{
+	const char *keys = (const char *)v + off;
+	size_t lo = 0, hi = n;
+
+	if (n > 0 && key_at(keys, size, n - 1) < key)
+		return n;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (m->roles[mid].id == id)
-			return &m->roles[mid];
-		if (m->roles[mid].id < id)
+		if (key_at(keys, size, mid) < key)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return NULL;
+	return lo;
+}
+
+static size_t
+role_pos(const struct rh *m, int32_t id)
+{
+	return lower_bound(m->roles, m->nroles, sizeof *m->roles,
+	    offsetof(struct rh_role, id), id);
+}
+
+struct rh_role *
+rh_role_by_id(const struct rh *m, int32_t id)
+{
+	size_t i = role_pos(m, id);
+
+	return i < m->nroles && m->roles[i].id == id ? &m->roles[i] : NULL;
 }
 
 struct rh_role *
@@ -216,9 +248,8 @@ rh_role_get(struct rh *m, int32_t id)
 
 	if (r != NULL)
 		return r;
+	at = role_pos(m, id);
 	xgrow((void **)&m->roles, &m->caproles, m->nroles + 1, sizeof *m->roles);
-	for (at = m->nroles; at > 0 && m->roles[at - 1].id > id; at--)
-		;
 	memmove(&m->roles[at + 1], &m->roles[at],
 	    (m->nroles - at) * sizeof *m->roles);
 	m->nroles++;
@@ -365,20 +396,8 @@ rh_nodes_sorted(struct rh *m)
 static uint32_t
 entry_pos(const struct rh_node *n, int32_t role)
 {
-	uint32_t lo = 0, hi = n->nent;
-
-	/* Fast path: entries usually arrive in role order. */
-	if (hi > 0 && n->ent[hi - 1].role < role)
-		return hi;
-	while (lo < hi) {
-		uint32_t mid = (lo + hi) / 2;
-
-		if (n->ent[mid].role < role)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return (uint32_t)lower_bound(n->ent, n->nent, sizeof *n->ent,
+	    offsetof(struct rh_entry, role), role);
 }
 
 struct rh_entry *
@@ -551,33 +570,36 @@ cmp_byrole(const void *a, const void *b)
 	return c != 0 ? c : rh_cmp((int64_t)x->seq, (int64_t)y->seq);
 }
 
-/* Sort v[0..n) with cmp; their indexes go to *out; v is freed. */
+/* The live containers (ctr set) or requests, sorted: indexes into *out. */
 static size_t
-sorted(struct sortkey *v, size_t n, int (*cmp)(const void *, const void *),
-    size_t **out)
+live_sorted(const struct rh *m, int ctr, size_t **out)
 {
-	size_t i;
+	size_t n = ctr ? m->nctr : m->nreq, k = 0, i;
+	struct sortkey *v = xcalloc(n + 1, sizeof *v);
 
-	qsort(v, n, sizeof *v, cmp);
-	*out = xreallocarray(NULL, n + 1, sizeof **out);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (ctr ? m->ctr[i].dead : m->req[i].dead)
+			continue;
+		if (ctr)
+			v[k].id = m->ctr[i].id;
+		else {
+			v[k].role = m->req[i].role;
+			v[k].seq = m->req[i].seq;
+		}
+		v[k++].idx = i;
+	}
+	qsort(v, k, sizeof *v, ctr ? cmp_byid : cmp_byrole);
+	*out = xreallocarray(NULL, k + 1, sizeof **out);
+	for (i = 0; i < k; i++)
 		(*out)[i] = v[i].idx;
 	free(v);
-	return n;
+	return k;
 }
 
 size_t
 rh_containers_sorted(const struct rh *m, size_t **out)
 {
-	struct sortkey *v = xreallocarray(NULL, m->nctr + 1, sizeof *v);
-	size_t n = 0, i;
-
-	for (i = 0; i < m->nctr; i++)
-		if (!m->ctr[i].dead) {
-			v[n].id = m->ctr[i].id;
-			v[n++].idx = i;
-		}
-	return sorted(v, n, cmp_byid, out);
+	return live_sorted(m, 1, out);
 }
 
 /* --- requests --- */
@@ -618,16 +640,7 @@ rh_request_remove(struct rh *m, struct rh_request *r)
 size_t
 rh_requests_sorted(const struct rh *m, size_t **out)
 {
-	struct sortkey *v = xreallocarray(NULL, m->nreq + 1, sizeof *v);
-	size_t n = 0, i;
-
-	for (i = 0; i < m->nreq; i++)
-		if (!m->req[i].dead) {
-			v[n].role = m->req[i].role;
-			v[n].seq = m->req[i].seq;
-			v[n++].idx = i;
-		}
-	return sorted(v, n, cmp_byrole, out);
+	return live_sorted(m, 0, out);
 }
 
 struct rh_request *
