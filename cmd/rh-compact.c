@@ -87,26 +87,19 @@ done:
 static int
 dirjob(struct args *a, struct ob *log)
 {
-	struct diag *d = &a->t.d;
-	struct rh_job j;
+	struct rh_job j = { .dir = a->t.in, .now = a->t.now,
+	    .max_age = a->t.max_age, .keep = a->keep, .wait = a->wait,
+	    .dry_run = a->dry_run, .log = log };
 	struct output out;
 	int rc;
 
-	memset(&j, 0, sizeof j);
-	j.dir = a->t.in;
-	j.now = a->t.now;
-	j.max_age = a->t.max_age;
-	j.keep = a->keep;
-	j.wait = a->wait;
-	j.dry_run = a->dry_run;
-	j.log = log;
 	if (!a->dry_run)
-		return rh_job_run(&j, d);
-	if ((rc = out_open(&out, "-", d)) != 0)
+		return rh_job_run(&j, &a->t.d);
+	if ((rc = out_open(&out, "-", &a->t.d)) != 0)
 		return rc;
 	j.plan = &out.ob;
-	rc = rh_job_run(&j, d);
-	return out_close(&out, d, 0) != 0 ? EXIT_IOERR : rc;
+	rc = rh_job_run(&j, &a->t.d);
+	return out_close(&out, &a->t.d, 0) != 0 ? EXIT_IOERR : rc;
 }
 
 int
