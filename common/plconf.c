@@ -457,10 +457,8 @@ get_filter(struct dec *x, const struct ft_val *v, struct pl_filterconf *f)
 	struct rec r;
 	int i;
 
-	memset(f, 0, sizeof *f);
-	f->line = n->line;
-	f->col = n->col;
-	f->set = v->seen;
+	*f = (struct pl_filterconf){ .set = v->seen, .line = n->line,
+	    .col = n->col };
 	if (!v->seen)
 		return;
 	rec_begin(x, &r, &filter, FI_GROUPS + 1, n);
@@ -602,9 +600,7 @@ get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 	struct rec r;
 	int i;
 
-	memset(p, 0, sizeof *p);
-	p->line = v->line;
-	p->col = v->col;
+	*p = (struct pl_partconf){ .line = v->line, .col = v->col };
 	rec_begin(x, &r, &part, PA_RULES + 1, v);
 	while ((i = rec_next(&r, str)) >= 0) {
 		if (i == PA_QUEUES) {

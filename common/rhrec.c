@@ -266,11 +266,8 @@ void
 rh_rec_init(struct rh_rec *r, const struct rh_loadopt *opt, int roles_given,
     struct diag *d)
 {
-	memset(r, 0, sizeof *r);
-	r->opt = opt;
-	r->d = d;
-	r->roles_given = roles_given;
-	r->lastnode = RH_NONE;
+	*r = (struct rh_rec){ .opt = opt, .d = d, .roles_given = roles_given,
+	    .lastnode = RH_NONE };
 	rh_save_init(&r->cur);
 	rh_save_init(&r->best);
 	ft_init(&r->ft, d, EXIT_DATAERR, where, r);

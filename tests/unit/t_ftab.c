@@ -77,9 +77,46 @@ json(const struct ft_table *t, const char *text)
 	return rc;
 }
 
+/* An input a table refuses, what it says, and why. */
+struct refused {
+	const char *in, *msg, *what;
+};
+
+/* Values the table refuses. */
+static const struct refused json_bad[] = {
+	{ "{\"name\":1}", "'name' must be a string, not an integer|",
+	    "type: string" },
+	{ "{\"name\":\"a\",\"n\":2147483648}", "'n' is out of range for int|",
+	    "range: int" },
+	{ "{\"name\":\"a\",\"big\":18446744073709551615}",
+	    "'big' is out of range for long|", "range: long" },
+	{ "{\"name\":\"a\",\"count\":-1}", "'count' must not be negative|",
+	    "a negative count" },
+	{ "{\"name\":\"a\",\"count\":2147483648}",
+	    "'count' is out of range for int|", "a count above 2^31-1" },
+	{ "{\"name\":\"a\",\"count\":1.5}", "'count' must be a count (an "
+	    "integer of at least 0), not a fractional number|", "type: count" },
+	{ "{\"name\":\"a\",\"flag\":1}",
+	    "'flag' must be true or false, not an integer|", "type: boolean" },
+	{ "{\"name\":\"a\\u0000b\"}", "'name' holds a NUL character|",
+	    "a NUL in a string" },
+	{ "{\"name\":null}", "'name' must be a string, not null|",
+	    "null where it is not allowed" },
+	{ "{\"name\":\"a\",\"list\":{}}",
+	    "'list' must be an array, not an object|", "type: array" },
+	{ "{\"name\":\"a\",\"map\":[]}",
+	    "'map' must be an object, not an array|", "type: object" },
+	{ "{\"name\":\"a\",\"time\":\"noon\"}", "'time' must be milliseconds "
+	    "since the epoch, not a string|", "a field's own words" },
+	{ "{\"name\":\"a\",\"zz\":1}", "unknown field 'zz' in a record|",
+	    "unknown: an error" }
+};
+
 static void
 test_json(void)
 {
+	size_t i;
+
 	ft_init(&ft, &d, EXIT_DATAERR, where, NULL);
 	ok(json(&rec, "{\"name\":\"x\",\"n\":-5,\"big\":9007199254740993,"
 	    "\"count\":7,\"flag\":true,\"label\":null}") >= 0, "a good record");
@@ -100,40 +137,14 @@ test_json(void)
 	json(&rec_needs, "{\"n\":1}");
 	is_str(msgs, "an event needs 'name'|", "... or 'needs'");
 
-	json(&rec, "{\"name\":1}");
-	is_str(msgs, "'name' must be a string, not an integer|", "type: string");
-	json(&rec, "{\"name\":\"a\",\"n\":2147483648}");
-	is_str(msgs, "'n' is out of range for int|", "range: int");
 	ok(json(&rec, "{\"name\":\"a\",\"n\":-2147483648}") >= 0,
 	    "INT32_MIN is an int");
-	json(&rec, "{\"name\":\"a\",\"big\":18446744073709551615}");
-	is_str(msgs, "'big' is out of range for long|", "range: long");
-	json(&rec, "{\"name\":\"a\",\"count\":-1}");
-	is_str(msgs, "'count' must not be negative|", "a negative count");
-	json(&rec, "{\"name\":\"a\",\"count\":2147483648}");
-	is_str(msgs, "'count' is out of range for int|", "a count above 2^31-1");
-	json(&rec, "{\"name\":\"a\",\"count\":1.5}");
-	is_str(msgs, "'count' must be a count (an integer of at least 0), not "
-	    "a fractional number|", "type: count");
-	json(&rec, "{\"name\":\"a\",\"flag\":1}");
-	is_str(msgs, "'flag' must be true or false, not an integer|",
-	    "type: boolean");
-	json(&rec, "{\"name\":\"a\\u0000b\"}");
-	is_str(msgs, "'name' holds a NUL character|", "a NUL in a string");
-	json(&rec, "{\"name\":null}");
-	is_str(msgs, "'name' must be a string, not null|",
-	    "null where it is not allowed");
-	json(&rec, "{\"name\":\"a\",\"list\":{}}");
-	is_str(msgs, "'list' must be an array, not an object|", "type: array");
-	json(&rec, "{\"name\":\"a\",\"map\":[]}");
-	is_str(msgs, "'map' must be an object, not an array|", "type: object");
-	json(&rec, "{\"name\":\"a\",\"time\":\"noon\"}");
-	is_str(msgs, "'time' must be milliseconds since the epoch, not a "
-	    "string|", "a field's own words");
+	for (i = 0; i < sizeof json_bad / sizeof *json_bad; i++) {
+		json(&rec, json_bad[i].in);
+		is_str(msgs, json_bad[i].msg, "%s", json_bad[i].what);
+	}
 
 	/* unknown members, and modes */
-	json(&rec, "{\"name\":\"a\",\"zz\":1}");
-	is_str(msgs, "unknown field 'zz' in a record|", "unknown: an error");
 	ft.unknown = FT_U_WARN;
 	ok(json(&rec, "{\"name\":\"a\",\"zz\":1}") != FT_ERR, "unknown: warned");
 	is_str(msgs, "w: unknown field 'zz' in a record ignored|", "... ignored");
@@ -237,12 +248,32 @@ static const struct ft_field conf_f[] = {
 enum { Y_NAME, Y_PARENT, Y_MAX, Y_WEIGHT, Y_QUEUES, Y_PROPS, Y_N };
 static const struct ft_table conf = FT_TABLE("a queue", conf_f, 0);
 
+/* Pairs the table refuses. */
+static const struct refused yaml_bad[] = {
+	{ "parent: maybe\n", "'parent' must be true or false, not 'maybe'|",
+	    "a scalar of the wrong kind is quoted" },
+	{ "parent: 'true'\n", "'parent' must be true or false, not 'true'|",
+	    "a quoted true is a string" },
+	{ "queues: x\n", "'queues' must be a sequence of queues, not a "
+	    "scalar|", "a shape of the wrong kind is named" },
+	{ "name: [a]\n", "'name' must be a string, not a sequence|",
+	    "type: string" },
+	{ "max: -1\n", "'max' must be a non-negative integer, not '-1'|",
+	    "type: unsigned" },
+	{ "n: 4294967296\n", "'n' is out of range for int|", "range: int" },
+	{ "props: [a]\n", "'props' must be a mapping, not a sequence|",
+	    "type: mapping" },
+	{ "colour: red\n", "unknown key 'colour' in a queue|",
+	    "unknown: a key" }
+};
+
 static void
 test_yaml(void)
 {
 	static const struct ft_field item = { NULL, FT_STR, 0, 0, 0, NULL, NULL };
 	static const struct ft_field num = { NULL, FT_NUM, 0, 0, 0, NULL, NULL };
 	struct ft_val iv;
+	size_t i;
 
 	ft_init(&ft, &d, EXIT_CONFIG, where, NULL);
 	ok(yaml(&conf, "name: 3\nparent: Yes\nmax: 0x10\nweight: .inf\n"
@@ -255,26 +286,10 @@ test_yaml(void)
 	yaml(&conf, "name: ~\nparent: null\nqueues:\n");
 	ok(!v[Y_NAME].seen && !v[Y_PARENT].seen && !v[Y_QUEUES].seen &&
 	    *msgs == '\0', "null is every field's zero value");
-	yaml(&conf, "parent: maybe\n");
-	is_str(msgs, "'parent' must be true or false, not 'maybe'|",
-	    "a scalar of the wrong kind is quoted");
-	yaml(&conf, "parent: 'true'\n");
-	is_str(msgs, "'parent' must be true or false, not 'true'|",
-	    "a quoted true is a string");
-	yaml(&conf, "queues: x\n");
-	is_str(msgs, "'queues' must be a sequence of queues, not a scalar|",
-	    "a shape of the wrong kind is named");
-	yaml(&conf, "name: [a]\n");
-	is_str(msgs, "'name' must be a string, not a sequence|", "type: string");
-	yaml(&conf, "max: -1\n");
-	is_str(msgs, "'max' must be a non-negative integer, not '-1'|",
-	    "type: unsigned");
-	yaml(&conf, "n: 4294967296\n");
-	is_str(msgs, "'n' is out of range for int|", "range: int");
-	yaml(&conf, "props: [a]\n");
-	is_str(msgs, "'props' must be a mapping, not a sequence|", "type: mapping");
-	yaml(&conf, "colour: red\n");
-	is_str(msgs, "unknown key 'colour' in a queue|", "unknown: a key");
+	for (i = 0; i < sizeof yaml_bad / sizeof *yaml_bad; i++) {
+		yaml(&conf, yaml_bad[i].in);
+		is_str(msgs, yaml_bad[i].msg, "%s", yaml_bad[i].what);
+	}
 
 	yaml(&conf, "a: {x: 1}\nb: abc\n");
 	msgs[0] = '\0';
@@ -313,21 +328,31 @@ raw(const char *text)
 	return c.p == c.e && ft_raw_done(&ft);
 }
 
+/* Members the fast path must decline. */
+static const struct {
+	const char *in, *what;
+} raw_declined[] = {
+	{ "\"n\":1", "a required field missing" },
+	{ "\"name\":\"x\",\"name\":\"y\"", "a field twice" },
+	{ "\"name\":\"x\",\"zz\":1", "an unknown field" },
+	{ "\"name\":\"x\",\"count\":-1", "a negative count" },
+	{ "\"name\":\"x\",\"n\":2147483648", "out of range" },
+	{ "\"name\":\"x\",\"label\":null", "null" },
+	{ "\"name\":\"x\",\"list\":[]", "an array" },
+	{ "\"name\":1", "a kind that does not fit" }
+};
+
 static void
 test_raw(void)
 {
+	size_t i;
+
 	ft_init(&ft, NULL, 0, NULL, NULL);
 	ok(raw("\"name\":\"x\",\"n\":-3,\"count\":0,\"flag\":false"), "read raw");
 	ok(v[F_NAME].n == 1 && v[F_N].i == -3 && v[F_FLAG].seen, "... values");
 	ok(raw("\"flag\":true,\"name\":\"x\""), "in any order");
-	ok(!raw("\"n\":1"), "a required field missing: declined");
-	ok(!raw("\"name\":\"x\",\"name\":\"y\""), "a field twice: declined");
-	ok(!raw("\"name\":\"x\",\"zz\":1"), "an unknown field: declined");
-	ok(!raw("\"name\":\"x\",\"count\":-1"), "a negative count: declined");
-	ok(!raw("\"name\":\"x\",\"n\":2147483648"), "out of range: declined");
-	ok(!raw("\"name\":\"x\",\"label\":null"), "null: declined");
-	ok(!raw("\"name\":\"x\",\"list\":[]"), "an array: declined");
-	ok(!raw("\"name\":1"), "a kind that does not fit: declined");
+	for (i = 0; i < sizeof raw_declined / sizeof *raw_declined; i++)
+		ok(!raw(raw_declined[i].in), "%s: declined", raw_declined[i].what);
 	ft.mode = M_B;
 	ok(!raw("\"name\":\"x\",\"a_only\":1,\"b_needs\":1"),
 	    "a field unknown in the mode: declined");
