@@ -1,5 +1,5 @@
 /*
- * rh.h - the Slider role-history model (SPEC §3): roles, nodes, one
+ * rh.h - the Slider role-history model (rh-load(1)): roles, nodes, one
  * entry per (host, role) with its counters, containers and outstanding
  * requests, and the derived available lists. rhio.h reads and writes it.
  *
@@ -37,7 +37,7 @@
 #define RH_POLICY_ANYWHERE	2
 #define RH_POLICY_AA		4
 
-/* Defaults of a role known by id only (SPEC §3, Slider's ProviderRole). */
+/* Defaults of a role known by id only (Slider's ProviderRole). */
 #define RH_DEF_THRESHOLD	3
 #define RH_DEF_ESCALATE_MS	30000
 #define RH_SHORT_LIVED_MS	60000	/* a container dying sooner is short-lived */
@@ -68,7 +68,7 @@ enum rh_nstate {
 	RH_NS_COUNT
 };
 
-/* The state of one role on one host (SPEC §3, Slider's NodeEntry). */
+/* The state of one role on one host (Slider's NodeEntry). */
 struct rh_entry {
 	int64_t last_used;	/* ms */
 	int32_t role;
@@ -256,7 +256,7 @@ rh_entry_active(const struct rh_entry *e)
 size_t rh_entry_count(const struct rh *);
 
 /*
- * The available list of a role (SPEC §3): entries that are idle
+ * The available list of a role (rh-load(1)): entries that are idle
  * (rh_entry_idle) and have no outstanding placed request for the role on
  * their host, most recently used first, host name as the tie-break.
  * One walk and one sort. Stores a malloc'd array in *out (the caller

@@ -1,7 +1,8 @@
 /*
- * rhevent.c - event replay (SPEC §3 "Events", §4 rh-load): node reports
- * and the container lifecycle applied to the model with Slider's
- * semantics (digest §4.6, §4.8, §5.2, §5.3).
+ * rhevent.c - event replay (rh-load(1), EVENTS): node reports and the
+ * container lifecycle applied to the model as Slider's application
+ * master applies them: allocations answer requests, starts and
+ * completions move the entry counters, exit statuses become outcomes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,7 @@ struct replay {
 	size_t nact, capact;
 };
 
-/* Slider's ContainerOutcome.fromExitStatus (digest §5.3). */
+/* An exit status as an outcome, as Slider's ContainerOutcome.fromExitStatus. */
 static enum outcome
 from_exit(int64_t status)
 {
@@ -155,7 +156,12 @@ drop_requests(struct rh *m, int32_t role, int aa_only)
 			rh_request_remove(m, &m->req[i]);
 }
 
-/* Match an allocation to the request it answers (digest §4.6); remove it. */
+/*
+ * Match an allocation to the request it answers, as Slider's request
+ * tracker does, and remove it: the placed request for its host, else an
+ * aa request listing the host, else the oldest open or escalated one
+ * (of its priority, when the allocation gives one).
+ */
 static void
 match(struct rh *m, int32_t role, uint32_t node, int have_prio, int64_t prio)
 {

@@ -1,5 +1,5 @@
 /*
- * rhio.h - reading and writing role histories (SPEC §3-4): Slider's
+ * rhio.h - reading and writing role histories (rh-load(1)): Slider's
  * persisted saves in every real variant, placekit state streams, history
  * directories, resources.json roles and event replay; the state stream,
  * persisted save, table and lists writers.
@@ -37,7 +37,7 @@
 #include "rh.h"
 
 struct rh_loadopt {
-	int strict;		/* Slider's acceptance rules (digest §2.4) */
+	int strict;		/* Slider's acceptance rules (rh-load(1)) */
 	int64_t max_age;	/* ms; 0 keeps every entry (RH_MAX_AGE_DEFAULT) */
 	int max_age_set;	/* given by the user (a warning if it cannot apply) */
 	int64_t now;		/* the save time of an empty (bootstrap) history */
@@ -78,14 +78,19 @@ int rh_load_file(struct rh *, const char *path, const struct rh_loadopt *,
 int rh_read_resources(struct rh *, const char *path, struct diag *);
 
 /*
- * Replay an events file (SPEC §3 "Events") on the model: NDJSON, one
+ * Replay an events file (rh-load(1), EVENTS) on the model: NDJSON, one
  * event per line, applied in order; an event without "time" happens at
  * now. 0, or EXIT_NOINPUT / EXIT_DATAERR / EXIT_IOERR after reporting
  * (the events before the bad line stay applied).
  */
 int rh_replay_events(struct rh *, const char *path, int64_t now, struct diag *);
 
-/* The state stream, in SPEC §3 stream order, every line \n-terminated. */
+/*
+ * The state stream, every line \n-terminated: the header, the mapping,
+ * the defined roles by id, the reported nodes by host, the entries by
+ * host then role id, the containers by id, the requests by role then
+ * issue order, the footer.
+ */
 void rh_write_state(struct rh *, struct ob *);
 /*
  * A persisted save as Slider 0.80+ writes it, saved at time saved:

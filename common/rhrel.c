@@ -1,8 +1,8 @@
 /*
  * rhrel.c - rh-release's planning: which outstanding requests of a role
- * to cancel and which live containers to release when it shrinks (the
- * seed's "advanced strategy", Slider's findNodesForRelease before
- * SLIDER-296), with the container and entry counters it changes.
+ * to cancel and which live containers to release when it shrinks
+ * (Slider's findNodesForRelease before SLIDER-296: the busiest nodes
+ * first), with the container and entry counters it changes.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -16,7 +16,7 @@ int fuzz_rh_load_base(struct rh *m, const struct rh_loadopt *);
 
 /*
  * Write m's state stream, load it back and write it again: the bytes must
- * not change (SPEC §4: rh-load | rh-load - changes nothing). Also runs
+ * not change (rh-load(1): rh-load | rh-load - changes nothing). Also runs
  * the save, table and lists writers.
  */
 void fuzz_rh_check(struct rh *m, const struct rh_loadopt *opt);

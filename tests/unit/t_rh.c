@@ -40,7 +40,10 @@ list(struct rh *m, int32_t role)
 	return buf;
 }
 
-/* Fixture F5 of slider-cases.md, in a MOCK3 history. */
+/*
+ * Fixture F5, in a MOCK3 history: hosts named by their age (last use)
+ * and counters, failure threshold 2.
+ */
 static void
 f5(struct rh *m)
 {

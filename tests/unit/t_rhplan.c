@@ -24,7 +24,10 @@ put(struct rh *m, const char *host, int32_t role, int64_t last_used,
 	return e;
 }
 
-/* Fixture F5 of slider-cases.md in a MOCK3 history (role 0 as T0). */
+/*
+ * Fixture F5 in a MOCK3 history (role 0 as T0): hosts named by their age
+ * (last use) and counters.
+ */
 static void
 f5(struct rh *m)
 {
@@ -246,7 +249,7 @@ escalation(void)
 	rh_free(&m);
 }
 
-/* The release table of digest §5.1: a4 = 4, a2 = 2, a1 = 1, a0 = 0. */
+/* The release table: host aN holds N live containers (a4, a2, a1, a0). */
 static void
 table(struct rh *m)
 {
