@@ -116,7 +116,8 @@ ft_json_int(struct json_object *o, int64_t *out)
 	if (!json_object_is_type(o, json_type_int))
 		return -1;
 	*out = json_object_get_int64(o);
-	if (*out == INT64_MAX && json_object_get_uint64(o) > (uint64_t)INT64_MAX)
+	if (*out == INT64_MAX &&
+	    json_object_get_uint64(o) > (uint64_t)INT64_MAX)
 		return -2;
 	return 0;
 }
@@ -396,7 +397,8 @@ ft_end(struct ft *ft)
 		const struct ft_field *f = &ft->t->f[i];
 
 		if ((f->need & ft->mode) && !(ft->seen & (UINT32_C(1) << i)))
-			return fail(ft, FT_E_MISSING, f, f->name, NULL, NULL, 0);
+			return fail(ft, FT_E_MISSING, f, f->name, NULL, NULL,
+			    0);
 	}
 	return 0;
 }
@@ -498,13 +500,13 @@ ft_message(const struct ft *ft, const struct ft_err *e, struct buf *b)
 	buf_clear(b);
 	switch (e->code) {
 	case FT_E_UNKNOWN:
-		buf_printf(b, "unknown %s '%s' in %s%s", e->yaml ? "key" : "field",
-		    e->name, ft->t->what, ft->unknown == FT_U_WARN ?
+		buf_printf(b, "unknown %s '%s' in %s%s", e->yaml ? "key" :
+		    "field", e->name, ft->t->what, ft->unknown == FT_U_WARN ?
 		    " ignored" : "");
 		return;
 	case FT_E_MISSING:
-		buf_printf(b, "%s %s '%s'", ft->t->what, ft->t->needs ? "needs" :
-		    "has no", e->name);
+		buf_printf(b, "%s %s '%s'", ft->t->what, ft->t->needs ?
+		    "needs" : "has no", e->name);
 		return;
 	case FT_E_NOTREC:
 		buf_printf(b, "%s must be %s, not ", ft->t->what, e->yaml ?

@@ -56,7 +56,7 @@ enum ft_kind {
 	FT_COUNT,		/* an integer from 0 to 2^31-1 */
 	FT_UINT,		/* an integer from 0 to 2^64-1 */
 	FT_NUM,			/* a number */
-	FT_STR,			/* a string without NUL (YAML: any scalar) */
+	FT_STR,			/* a string, no NUL (YAML: a scalar) */
 	FT_MAP,			/* an object, a mapping */
 	FT_SEQ			/* an array, a sequence */
 };
@@ -82,7 +82,8 @@ struct ft_table {
 	const char *what;	/* the record in messages: "a queue" */
 	const struct ft_field *f;
 	size_t n;		/* at most FT_MAXF */
-	int needs;		/* a missing field: "X needs 'f'", not "X has no 'f'" */
+	int needs;		/* a missing field: "X needs 'f'", not
+				   "X has no 'f'" */
 };
 
 #define FT_TABLE(what, fields, needs) \
@@ -92,8 +93,8 @@ struct ft_table {
 struct ft_val {
 	unsigned char seen;	/* given, and not null */
 	int64_t i;		/* FT_BOOL (0, 1) and the integer kinds */
-	const char *s;		/* FT_STR: the text (NUL-terminated but on a
-				   fast path), n bytes */
+	const char *s;		/* FT_STR: the text, n bytes
+				   (NUL-terminated but on a fast path) */
 	size_t n;
 	const void *raw;	/* the backend's value: json_object,
 				   yl_node (not on a fast path) */
@@ -101,7 +102,7 @@ struct ft_val {
 
 /* What went wrong. */
 enum ft_code {
-	FT_E_UNKNOWN,		/* not a field of the table (in this mode) */
+	FT_E_UNKNOWN,		/* no field of the table (in the mode) */
 	FT_E_MISSING,		/* a required field is not there */
 	FT_E_TYPE,		/* the value is not of the field's kind */
 	FT_E_RANGE,		/* an integer out of the kind's range */
@@ -114,7 +115,7 @@ struct ft_err {
 	enum ft_code code;
 	const struct ft_field *f;	/* NULL: FT_E_UNKNOWN, FT_E_NOTREC */
 	const char *name;	/* the member's name; NULL: an item of in */
-	const char *in;		/* a value inside this member (plain items) */
+	const char *in;		/* an item inside this member */
 	const void *key, *val;	/* backend nodes: the member's key (YAML)
 				   and value, or the record (FT_E_MISSING,
 				   FT_E_NOTREC) */
@@ -130,7 +131,7 @@ typedef int ft_report_fn(struct ft *, const struct ft_err *e);
 /* What an unknown member is. */
 enum ft_unknown {
 	FT_U_ERR,		/* an error */
-	FT_U_WARN,		/* a warning, "... ignored"; the member is skipped */
+	FT_U_WARN,		/* a warning, "... ignored"; skipped */
 	FT_U_SKIP		/* nothing: it is skipped quietly */
 };
 
@@ -143,7 +144,7 @@ struct ft {
 	ft_where *where;	/* NULL: no position */
 	ft_report_fn *report;	/* NULL: ft_report */
 	void *arg;		/* where's and report's */
-	int rc;			/* the status of the last error reported */
+	int rc;			/* the status of the last error */
 	int field;		/* the field of the last member, -1: unknown
 				   (its value is not seen after an error) */
 
@@ -160,8 +161,8 @@ void ft_init(struct ft *, struct diag *, int status, ft_where *, void *arg);
 void ft_begin(struct ft *, const struct ft_table *t, struct ft_val *v);
 
 /* The results of a member. */
-#define FT_SKIP	(-1)		/* an unknown member skipped (warned, maybe) */
-#define FT_ERR	(-2)		/* an error, reported; its status in ft->rc */
+#define FT_SKIP	(-1)		/* an unknown member, skipped */
+#define FT_ERR	(-2)		/* reported; the status in ft->rc */
 
 /*
  * A member of a json-c object: its field's index (v[i] holds the value;
@@ -182,7 +183,8 @@ int ft_yaml(struct ft *, const struct yl_node *key, const struct yl_node *val);
 int ft_yaml_item(struct ft *, const struct ft_field *f, const char *in,
     const struct yl_node *key, const struct yl_node *val, struct ft_val *out);
 /* Is the record a mapping (a YAML null is none: 1), an object? 0, or FT_ERR. */
-int ft_yaml_record(struct ft *, const struct ft_table *, const struct yl_node *);
+int ft_yaml_record(struct ft *, const struct ft_table *,
+    const struct yl_node *);
 int ft_json_record(struct ft *, const struct ft_table *, struct json_object *);
 /* After the last member: 0, or FT_ERR naming the first missing field. */
 int ft_end(struct ft *);

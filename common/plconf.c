@@ -57,7 +57,8 @@ static const struct ft_field template_f[] = {
 	F("maxapplications", FT_UINT), FS("properties", FT_MAP, &strings),
 	FS("resources", FT_MAP, &resources)
 };
-static const struct ft_table template = FT_TABLE("childtemplate", template_f, 0);
+static const struct ft_table template =
+    FT_TABLE("childtemplate", template_f, 0);
 static const struct ft_field preemption_f[] = {
 	F("enabled", FT_BOOL),
 	{ "quotapreemptionenabled", FT_BOOL, 0, M17, 0, NULL, NULL }
@@ -68,7 +69,8 @@ static const struct ft_field nodesort_f[] = {
 	F("type", FT_STR),
 	{ "resourceweights", FT_MAP, 0, M17, 0, NULL, &numbers }
 };
-static const struct ft_table nodesort = FT_TABLE("nodesortpolicy", nodesort_f, 0);
+static const struct ft_table nodesort =
+    FT_TABLE("nodesortpolicy", nodesort_f, 0);
 static const struct ft_field resolver_f[] = { F("type", FT_STR) };
 static const struct ft_table resolver =
     FT_TABLE("usergroupresolver", resolver_f, 0);
@@ -277,7 +279,7 @@ collect(struct dec *x, const struct yl_node *map, struct pairs *ps, int depth)
 	}
 }
 
-/* The pairs of the mapping v, a record of t, or none after an error (null: none). */
+/* The pairs of the mapping v, a record of t (none after an error, for null). */
 static void
 pairs_of(struct dec *x, const struct ft_table *t, const struct yl_node *v,
     struct pairs *ps)
@@ -379,8 +381,8 @@ check_shape(struct dec *x, const struct ft_field *f, const struct ft_val *v)
 	} else if (sub->f[0].name == NULL) {
 		pairs_of(x, sub, n, &ps);
 		for (i = 0; i < ps.n; i++)
-			ft_yaml_item(&x->ft, sub->f, f->name, ps.p[i].k, ps.p[i].v,
-			    &item);
+			ft_yaml_item(&x->ft, sub->f, f->name, ps.p[i].k,
+			    ps.p[i].v, &item);
 		pairs_free(&ps);
 	} else
 		check_record(x, sub, n);
@@ -466,7 +468,8 @@ get_filter(struct dec *x, const struct ft_val *v, struct pl_filterconf *f)
 		if (i == FI_USERS)
 			get_strlist(x, "users", &r.v[i], &f->users, &f->nusers);
 		else
-			get_strlist(x, "groups", &r.v[i], &f->groups, &f->ngroups);
+			get_strlist(x, "groups", &r.v[i], &f->groups,
+			    &f->ngroups);
 	}
 	rec_end(&r);
 }

@@ -732,8 +732,8 @@ rh_compact(struct rh *m)
 	/* Every key is unique: index them again. */
 	ht_clear(&m->hostmap);
 	for (i = 0; i < m->nnodes; i++)
-		ht_add(&m->hostmap, ht_hash(m->nodes[i].host, m->nodes[i].hostlen),
-		    (uint32_t)i);
+		ht_add(&m->hostmap, ht_hash(m->nodes[i].host,
+		    m->nodes[i].hostlen), (uint32_t)i);
 	ht_clear(&m->ctrmap);
 	for (i = 0; i < m->nctr; i++)
 		ht_add(&m->ctrmap, ht_hash(m->ctr[i].id, strlen(m->ctr[i].id)),

@@ -27,7 +27,7 @@
 enum rh_dirpolicy {
 	RH_DIR_SKIP,		/* skip it: its error becomes a warning */
 	RH_DIR_STOP,		/* stop, saying nothing was changed */
-	RH_DIR_QUIET		/* stop as well, and warn of nothing skipped */
+	RH_DIR_QUIET		/* stop too; warn of nothing skipped */
 };
 
 /* What a history file is, as far as the loader had to know. */

@@ -39,7 +39,8 @@ static const struct ft_field ev_f[] = {
 	{ "label", FT_STR, FT_NULL, K(EV_NODE), 0, NULL, NULL },
 	{ "container", FT_STR, 0, CONTAINER, CONTAINER, NULL, NULL },
 	{ "priority", FT_LONG, 0, K(EV_ALLOCATED), 0, NULL, NULL },
-	{ "role", FT_LONG, 0, K(EV_ALLOCATED) | K(EV_LIVE), K(EV_LIVE), NULL, NULL },
+	{ "role", FT_LONG, 0, K(EV_ALLOCATED) | K(EV_LIVE), K(EV_LIVE), NULL,
+	    NULL },
 	{ "exit_status", FT_LONG, 0, K(EV_COMPLETED), 0, NULL, NULL },
 	{ "outcome", FT_STR, 0, K(EV_COMPLETED), 0, NULL, NULL }
 };
@@ -300,7 +301,8 @@ started(struct replay *x, struct rh_container *c, int64_t t)
 	if (c->surplus || c->state == RH_C_LIVE || c->state == RH_C_RELEASING) {
 		p = at(x, "container");
 		diag_warn(x->d, &p, "container '%s' is %s%s: start ignored", c->id,
-		    c->surplus ? "surplus, " : "", rh_name(RH_CSTATES, c->state));
+		    c->surplus ? "surplus, " : "",
+		    rh_name(RH_CSTATES, c->state));
 		return;
 	}
 	e = rh_entry_get(x->m, c->node, c->role);
@@ -465,9 +467,11 @@ event(struct replay *x, int64_t now)
 	t = fv[X_TIME].seen ? fv[X_TIME].i : now;
 	switch (k) {
 	case EV_NODE:
-		return node(x, fv[X_HOST].s, fv[X_HOST].n, fv[X_STATE].s, fv[X_LABEL].s);
+		return node(x, fv[X_HOST].s, fv[X_HOST].n, fv[X_STATE].s,
+		    fv[X_LABEL].s);
 	case EV_ALLOCATED:
-		return allocated(x, fv[X_CONTAINER].s, fv[X_HOST].s, fv[X_HOST].n,
+		return allocated(x, fv[X_CONTAINER].s, fv[X_HOST].s,
+		    fv[X_HOST].n,
 		    fv[X_PRIORITY].seen, fv[X_PRIORITY].i, fv[X_ROLE].seen,
 		    fv[X_ROLE].i, t);
 	case EV_LIVE:
@@ -487,13 +491,15 @@ event(struct replay *x, int64_t now)
 		if (fv[X_EXIT].seen)
 			oc = from_exit(fv[X_EXIT].i);
 		else {
-			for (i = 0; i < O_N && strcmp(fv[X_OUTCOME].s, o_names[i]); i++)
+			for (i = 0; i < O_N &&
+			    strcmp(fv[X_OUTCOME].s, o_names[i]) != 0; i++)
 				;
 			if (i == O_N) {
 				p = at(x, "outcome");
 				return diag_err(x->d, EXIT_DATAERR, &p, "'%s' is not an "
 				    "outcome (completed, failed, node_failure, "
-				    "preempted, limits_exceeded)", fv[X_OUTCOME].s);
+				    "preempted, limits_exceeded)",
+				    fv[X_OUTCOME].s);
 			}
 			oc = (enum outcome)i;
 		}

@@ -112,8 +112,8 @@ probe(struct job *jb)
 			continue;	/* not counted */
 		if (f->kind == RH_F_UNKNOWN) {
 			rh_init(&scratch);
-			rc = rh_dir_try(&scratch, f, &jb->opt, RH_DIR_QUIET, NULL,
-			    jb->d);
+			rc = rh_dir_try(&scratch, f, &jb->opt, RH_DIR_QUIET,
+			    NULL, jb->d);
 			rh_free(&scratch);
 			if (rc != 0 && rc != 1)
 				return rc;

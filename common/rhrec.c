@@ -37,14 +37,16 @@ static const char *const rtype_names[R_NTYPES] = {
 #define M_LAX		1
 #define M_STRICT	2
 #define SL	0, FT_ALL	/* Slider's, required */
-#define SL_OPT	0, M_STRICT	/* Slider's, required under --strict only */
+#define SL_OPT	0, M_STRICT	/* Slider's, required under --strict */
 #define PK_REQ	0, FT_ALL	/* placekit's, required */
 #define PK_OPT	0, 0		/* placekit's, optional */
 #define COUNTER	M_LAX, 0	/* a state stream's counter */
 
 static const struct ft_field entry_f[] = {
-	{ "host", FT_STR, 0, SL, NULL, NULL }, { "role", FT_INT, 0, SL, NULL, NULL },
-	{ "active", FT_BOOL, 0, SL, NULL, NULL }, { "last_used", FT_LONG, 0, SL, NULL, NULL },
+	{ "host", FT_STR, 0, SL, NULL, NULL },
+	{ "role", FT_INT, 0, SL, NULL, NULL },
+	{ "active", FT_BOOL, 0, SL, NULL, NULL },
+	{ "last_used", FT_LONG, 0, SL, NULL, NULL },
 	{ "requested", FT_COUNT, 0, COUNTER, NULL, NULL },
 	{ "starting", FT_COUNT, 0, COUNTER, NULL, NULL },
 	{ "live", FT_COUNT, 0, COUNTER, NULL, NULL },
@@ -57,7 +59,8 @@ static const struct ft_field entry_f[] = {
 };
 
 static const struct ft_field header_f[] = {
-	{ "version", FT_INT, 0, SL, NULL, NULL }, { "saved", FT_LONG, 0, SL, NULL, NULL },
+	{ "version", FT_INT, 0, SL, NULL, NULL },
+	{ "saved", FT_LONG, 0, SL, NULL, NULL },
 	{ "savedx", FT_STR, 0, SL_OPT, NULL, NULL },
 	{ "savedate", FT_STR, 0, SL_OPT, NULL, NULL },
 	{ "roles", FT_INT, 0, SL_OPT, NULL, NULL }
@@ -72,7 +75,8 @@ static const struct ft_field footer_f[] = {
 };
 
 static const struct ft_field role_f[] = {
-	{ "name", FT_STR, 0, PK_REQ, NULL, NULL }, { "id", FT_INT, 0, PK_REQ, NULL, NULL },
+	{ "name", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "id", FT_INT, 0, PK_REQ, NULL, NULL },
 	{ "desired", FT_LONG, 0, PK_OPT, NULL, NULL },
 	{ "policy", FT_INT, 0, PK_OPT, NULL, NULL },
 	{ "failure_threshold", FT_LONG, 0, PK_OPT, NULL, NULL },
@@ -83,21 +87,25 @@ enum { RO_NAME, RO_ID, RO_DESIRED, RO_POLICY, RO_THRESHOLD, RO_ESCALATE,
 	RO_LABEL };
 
 static const struct ft_field node_f[] = {
-	{ "host", FT_STR, 0, PK_REQ, NULL, NULL }, { "state", FT_STR, 0, PK_OPT, NULL, NULL },
+	{ "host", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "state", FT_STR, 0, PK_OPT, NULL, NULL },
 	{ "label", FT_STR, FT_NULL, PK_OPT, NULL, NULL }
 };
 enum { N_HOST, N_STATE, N_LABEL };
 
 static const struct ft_field container_f[] = {
-	{ "id", FT_STR, 0, PK_REQ, NULL, NULL }, { "host", FT_STR, 0, PK_REQ, NULL, NULL },
-	{ "role", FT_INT, 0, PK_REQ, NULL, NULL }, { "state", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "id", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "host", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "role", FT_INT, 0, PK_REQ, NULL, NULL },
+	{ "state", FT_STR, 0, PK_REQ, NULL, NULL },
 	{ "since", FT_LONG, 0, PK_REQ, NULL, NULL },
 	{ "surplus", FT_BOOL, 0, PK_OPT, NULL, NULL }
 };
 enum { C_ID, C_HOST, C_ROLE, C_STATE, C_SINCE, C_SURPLUS };
 
 static const struct ft_field request_f[] = {
-	{ "role", FT_INT, 0, PK_REQ, NULL, NULL }, { "kind", FT_STR, 0, PK_REQ, NULL, NULL },
+	{ "role", FT_INT, 0, PK_REQ, NULL, NULL },
+	{ "kind", FT_STR, 0, PK_REQ, NULL, NULL },
 	{ "host", FT_STR, FT_NULL, PK_OPT, NULL, NULL },
 	{ "hosts", FT_SEQ, 0, PK_OPT, NULL, NULL },
 	{ "label", FT_STR, FT_NULL, PK_OPT, NULL, NULL },
@@ -379,7 +387,8 @@ rh_rec_entry(struct rh_rec *r, const struct ft_val *fv)
 			struct pos p = fpos(r, "role", 0);
 
 			warn(r, &p, "role id %lld cannot be a role (0 to "
-			    "2^30-1): entry discarded", (long long)fv[RH_E_ROLE].i);
+			    "2^30-1): entry discarded",
+			    (long long)fv[RH_E_ROLE].i);
 		}
 		s->badrole++;
 		return 0;
@@ -436,7 +445,10 @@ role_id_ok(struct rh_rec *r, const char *fname, int64_t id)
 	    (long long)id);
 }
 
-/* The value of the name s of field in t, or -1 after reporting "'s' is not what". */
+/*
+ * The value of the name s of field in t, or -1 after reporting "'s' is
+ * not what".
+ */
 static int
 named(struct rh_rec *r, const char *field, const char *s, enum rh_names t,
     const char *what)
@@ -461,8 +473,8 @@ role(struct rh_rec *r, const struct ft_val *fv)
 
 	if (r->roles_given) {
 		if (once(r, W_ROLES_GIVEN))
-			warn(r, &r->v->pos, "placekit.Role records ignored: the "
-			    "roles given (-R) replace them");
+			warn(r, &r->v->pos, "placekit.Role records ignored: "
+			    "the roles given (-R) replace them");
 		return 0;
 	}
 	if ((rc = role_id_ok(r, "id", fv[RO_ID].i)) != 0)
@@ -548,7 +560,8 @@ hosts(struct rh_rec *r, struct json_object *a, size_t nh)
 	const char *s;
 
 	for (i = 0; i < nh; i++) {
-		if ((s = ft_json_str(json_object_array_get_idx(a, i), &n)) == NULL) {
+		s = ft_json_str(json_object_array_get_idx(a, i), &n);
+		if (s == NULL) {
 			free(v);
 			p = fpos(r, "hosts", 0);
 			bad(r, &p, NULL, "'hosts' must hold host names");
@@ -604,7 +617,8 @@ request(struct rh_rec *r, const struct ft_val *fv)
 	    rh_priority((int32_t)fv[Q_ROLE].i, kind == RH_REQ_PLACED ||
 	    kind == RH_REQ_AA);
 	rh_request_add(&r->cur.m, (int32_t)fv[Q_ROLE].i, (enum rh_reqkind)kind,
-	    node, hv, nh, fv[Q_LABEL].s, prio, fv[Q_ISSUED].i, fv[Q_DEADLINE].i);
+	    node, hv, nh, fv[Q_LABEL].s, prio, fv[Q_ISSUED].i,
+	    fv[Q_DEADLINE].i);
 	free(hv);
 	return 0;
 }
@@ -671,8 +685,8 @@ in_order(struct rh_rec *r, int *rc)
 	*rc = 0;
 	if (r->rt == R_RELEASE || r->rt == R_CANCEL) {
 		if (once(r, W_DECISION))
-			warn(r, &r->v->pos, "decision records (placekit.Release, "
-			    "placekit.Cancel) ignored");
+			warn(r, &r->v->pos, "decision records "
+			    "(placekit.Release, placekit.Cancel) ignored");
 		return 0;
 	}
 	if (r->in_save || r->rt == R_HEADER)

@@ -33,7 +33,8 @@ rh_save_free(struct rh_save *s)
 void
 rh_save_map(struct rh_save *s, const char *name, int32_t id)
 {
-	xgrow((void **)&s->mapname, &s->capmap, s->nmap + 1, sizeof *s->mapname);
+	xgrow((void **)&s->mapname, &s->capmap, s->nmap + 1,
+	    sizeof *s->mapname);
 	s->mapid = xreallocarray(s->mapid, s->capmap, sizeof *s->mapid);
 	s->mapname[s->nmap] = xstrdup(name);
 	s->mapid[s->nmap++] = (int32_t)id;

@@ -22,14 +22,14 @@ struct rh_save {
 	struct pos pos;		/* of its header */
 	int64_t saved;		/* header "saved" */
 	int32_t hroles;		/* header "roles", -1 when absent */
-	int is_state;		/* placekit records or counter fields seen */
+	int is_state;		/* placekit records or counters seen */
 	int role_records;	/* placekit.Role records taken */
 	int have_map;		/* a RoleHistoryMapping was read */
-	char **mapname;		/* the mapping: nmap names and their ids */
+	char **mapname;		/* the mapping: nmap names, their ids */
 	int32_t *mapid;
 	size_t nmap, capmap;
 	size_t nread;		/* NodeEntryRecords read */
-	size_t badrole;		/* entries with an id that cannot be a role */
+	size_t badrole;		/* entries of ids that cannot be roles */
 };
 
 void rh_save_init(struct rh_save *);
