@@ -2,7 +2,9 @@
  * rhio.h - reading and writing role histories (rh-load(1)): Slider's
  * persisted saves in every real variant, placekit state streams, history
  * directories, resources.json roles and event replay; the state stream,
- * persisted save, table and lists writers.
+ * persisted save, table and lists writers. (rhread.c, rhrec.c, rhfast.c,
+ * rhsave.c and rhdir.c read; rhevent.c replays; rhres.c reads roles;
+ * rhwrite.c and rhview.c write.)
  *
  * Loading. rh_load() reads into a model that may already hold roles
  * (rh_read_resources): those roles are "given", the stream's own
