@@ -179,10 +179,13 @@ key_at(const char *keys, size_t size, size_t i)
 static inline size_t
 lower_bound(const void *v, size_t n, size_t size, size_t off, int32_t key)
 {
-	const char *keys = (const char *)v + off;
+	const char *keys;
 	size_t lo = 0, hi = n;
 
-	if (n > 0 && key_at(keys, size, n - 1) < key)
+	if (n == 0)
+		return 0;
+	keys = (const char *)v + off;
+	if (key_at(keys, size, n - 1) < key)
 		return n;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
