@@ -20,6 +20,25 @@ ft_init(struct ft *ft, struct diag *d, int status, ft_where *where, void *arg)
 	ft->arg = arg;
 }
 
+/* Know the table's name lengths and the fields required in the mode. */
+static void
+know(struct ft *ft)
+{
+	size_t i;
+
+	if (ft->known_t == ft->t && ft->known_mode == ft->mode)
+		return;
+	ft->need = 0;
+	for (i = 0; i < ft->t->n; i++) {
+		ft->len[i] = ft->t->f[i].name != NULL ?
+		    strlen(ft->t->f[i].name) : 0;
+		if (ft->t->f[i].need & ft->mode)
+			ft->need |= UINT32_C(1) << i;
+	}
+	ft->known_t = ft->t;
+	ft->known_mode = ft->mode;
+}
+
 void
 ft_begin(struct ft *ft, const struct ft_table *t, struct ft_val *v)
 {
@@ -28,7 +47,9 @@ ft_begin(struct ft *ft, const struct ft_table *t, struct ft_val *v)
 	ft->seen = 0;
 	ft->next = 0;
 	memset(v, 0, t->n * sizeof *v);
+	know(ft);
 }
+
 
 /* The field named s[0..n) that exists in the mode, or -1. */
 static int
@@ -40,7 +61,7 @@ find(struct ft *ft, const char *s, size_t n)
 	for (k = 0; k < tn; k++, i = i + 1 == tn ? 0 : i + 1) {
 		const struct ft_field *f = &ft->t->f[i];
 
-		if (strncmp(f->name, s, n) != 0 || f->name[n] != '\0')
+		if (ft->len[i] != n || memcmp(f->name, s, n) != 0)
 			continue;
 		if (f->known != 0 && !(f->known & ft->mode))
 			return -1;
@@ -89,24 +110,6 @@ unknown(struct ft *ft, const char *name, const void *key, const void *val,
 	return fail(ft, FT_E_UNKNOWN, NULL, name, key, val, yaml);
 }
 
-/* Is x in the range of kind? 0, FT_E_RANGE or FT_E_NEG. */
-static int
-int_range(int kind, int64_t x)
-{
-	switch (kind) {
-	case FT_COUNT:
-	case FT_UINT:
-		if (x < 0)
-			return FT_E_NEG;
-		if (kind == FT_COUNT && x > INT32_MAX)
-			return FT_E_RANGE;
-		return 0;
-	case FT_INT:
-		return x < INT32_MIN || x > INT32_MAX ? FT_E_RANGE : 0;
-	default:
-		return 0;
-	}
-}
 
 /* ---- json-c ---- */
 
@@ -176,7 +179,7 @@ json_value(int kind, struct json_object *o, struct ft_val *v)
 	case FT_INT: case FT_LONG: case FT_COUNT: case FT_UINT:
 		if ((rc = ft_json_int(o, &v->i)) == -1)
 			return FT_E_TYPE;
-		return rc == -2 ? FT_E_RANGE : int_range(kind, v->i);
+		return rc == -2 ? FT_E_RANGE : ft_range(kind, v->i);
 	case FT_NUM:
 		return json_object_is_type(o, json_type_int) ||
 		    json_object_is_type(o, json_type_double) ? 0 : FT_E_TYPE;
@@ -297,7 +300,7 @@ yaml_value(int kind, const struct yl_node *n, struct ft_val *v)
 	if (u > (uint64_t)INT64_MAX + neg)
 		return FT_E_RANGE;
 	v->i = neg ? (int64_t)(0 - u) : (int64_t)u;
-	return int_range(kind, v->i);
+	return ft_range(kind, v->i);
 }
 
 /* ---- members ---- */
@@ -391,22 +394,22 @@ ft_yaml_record(struct ft *ft, const struct ft_table *t, const struct yl_node *n)
 int
 ft_end(struct ft *ft)
 {
+	uint32_t missing = ft->need & ~ft->seen;
+	const struct ft_field *f;
 	size_t i;
 
-	for (i = 0; i < ft->t->n; i++) {
-		const struct ft_field *f = &ft->t->f[i];
-
-		if ((f->need & ft->mode) && !(ft->seen & (UINT32_C(1) << i)))
-			return fail(ft, FT_E_MISSING, f, f->name, NULL, NULL,
-			    0);
-	}
-	return 0;
+	if (missing == 0)
+		return 0;
+	for (i = 0; !(missing & (UINT32_C(1) << i)); i++)
+		;
+	f = &ft->t->f[i];
+	return fail(ft, FT_E_MISSING, f, f->name, NULL, NULL, 0);
 }
 
 /* ---- raw text (the fast paths) ---- */
 
 int
-ft_raw_key(struct ft *ft, const char *s, size_t n)
+ft_raw_find(struct ft *ft, const char *s, size_t n)
 {
 	uint32_t before = ft->seen;
 	int i = find(ft, s, n);
@@ -414,49 +417,6 @@ ft_raw_key(struct ft *ft, const char *s, size_t n)
 	if (i < 0 || (before & (UINT32_C(1) << i)))
 		return -1;
 	return i;
-}
-
-int
-ft_raw_value(struct ft *ft, int i, struct js *c)
-{
-	const struct ft_field *f = &ft->t->f[i];
-	struct ft_val *v = &ft->v[i];
-	struct js_str s;
-	int b;
-
-	switch (f->kind) {
-	case FT_STR:
-		if (!js_str(c, &s))
-			return 0;
-		v->s = s.s;
-		v->n = s.n;
-		break;
-	case FT_BOOL:
-		if (!js_bool(c, &b))
-			return 0;
-		v->i = b;
-		break;
-	case FT_INT: case FT_LONG: case FT_COUNT: case FT_UINT:
-		if (!js_int(c, &v->i) || int_range(f->kind, v->i) != 0)
-			return 0;
-		break;
-	default:
-		return 0;
-	}
-	v->seen = 1;
-	return 1;
-}
-
-int
-ft_raw_done(const struct ft *ft)
-{
-	size_t i;
-
-	for (i = 0; i < ft->t->n; i++)
-		if ((ft->t->f[i].need & ft->mode) &&
-		    !(ft->seen & (UINT32_C(1) << i)))
-			return 0;
-	return 1;
 }
 
 /* ---- messages ---- */

@@ -154,6 +154,10 @@ struct ft {
 	uint32_t seen;		/* members given, by field */
 	size_t next;		/* the field to try first: members usually
 				   come in table order */
+	const struct ft_table *known_t;	/* what is known of a table: */
+	unsigned known_mode;
+	uint32_t need;		/* the fields required in known_mode */
+	unsigned char len[FT_MAXF];	/* the lengths of their names */
 };
 
 void ft_init(struct ft *, struct diag *, int status, ft_where *, void *arg);
@@ -189,15 +193,6 @@ int ft_json_record(struct ft *, const struct ft_table *, struct json_object *);
 /* After the last member: 0, or FT_ERR naming the first missing field. */
 int ft_end(struct ft *);
 
-/*
- * The fast path: the field of the raw key s[0..n), -1 when unknown in
- * the mode or given twice; then its value read from c (strings without
- * escapes, integers, booleans; nothing else), 0 when it cannot be read so
- * or would be reported. ft_raw_done(): every required field was given.
- */
-int ft_raw_key(struct ft *, const char *s, size_t n);
-int ft_raw_value(struct ft *, int field, struct js *c);
-int ft_raw_done(const struct ft *);
 
 /* The default report: an error, or a warning for FT_U_WARN. */
 int ft_report(struct ft *, const struct ft_err *);
@@ -205,6 +200,87 @@ int ft_report(struct ft *, const struct ft_err *);
 void ft_message(const struct ft *, const struct ft_err *, struct buf *b);
 /* e's position: ft->where's, or none. */
 struct pos ft_pos(const struct ft *, const struct ft_err *);
+
+/* Is x in the range of kind? 0, FT_E_RANGE or FT_E_NEG. */
+static inline int
+ft_range(int kind, int64_t x)
+{
+	switch (kind) {
+	case FT_COUNT:
+	case FT_UINT:
+		if (x < 0)
+			return FT_E_NEG;
+		return kind == FT_COUNT && x > INT32_MAX ? FT_E_RANGE : 0;
+	case FT_INT:
+		return x < INT32_MIN || x > INT32_MAX ? FT_E_RANGE : 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * The fast path, inline as jscan.h is: the field of the raw key s[0..n),
+ * -1 when unknown in the mode or given twice; then its value read from c
+ * (strings without escapes, integers, booleans; nothing else), 0 when it
+ * cannot be read so or would be reported. ft_raw_done(): every required
+ * field was given. ft_raw_find() is ft_raw_key() without its guess.
+ */
+int ft_raw_find(struct ft *, const char *s, size_t n);
+
+static inline int
+ft_raw_key(struct ft *ft, const char *s, size_t n)
+{
+	size_t i = ft->next, j;
+	const struct ft_field *f = &ft->t->f[i];
+	uint32_t bit = UINT32_C(1) << i;
+
+	/* the guess: members usually come in table order */
+	if (ft->len[i] != n || (ft->seen & bit) ||
+	    (f->known != 0 && !(f->known & ft->mode)))
+		return ft_raw_find(ft, s, n);
+	for (j = 0; j < n; j++)
+		if (f->name[j] != s[j])
+			return ft_raw_find(ft, s, n);
+	ft->seen |= bit;
+	ft->next = i + 1 == ft->t->n ? 0 : i + 1;
+	return ft->field = (int)i;
+}
+
+static inline int
+ft_raw_value(struct ft *ft, int i, struct js *c)
+{
+	struct ft_val *v = &ft->v[i];
+	int kind = ft->t->f[i].kind, b;
+	struct js_str s;
+
+	switch (kind) {
+	case FT_STR:
+		if (!js_str(c, &s))
+			return 0;
+		v->s = s.s;
+		v->n = s.n;
+		break;
+	case FT_BOOL:
+		if (!js_bool(c, &b))
+			return 0;
+		v->i = b;
+		break;
+	case FT_INT: case FT_LONG: case FT_COUNT: case FT_UINT:
+		if (!js_int(c, &v->i) || ft_range(kind, v->i) != 0)
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	v->seen = 1;
+	return 1;
+}
+
+static inline int
+ft_raw_done(const struct ft *ft)
+{
+	return (ft->need & ~ft->seen) == 0;
+}
 
 /* json-c values as the decoders read them. */
 /* An exact integer: 0, -1 if o is not a JSON integer, -2 if beyond int64. */
