@@ -42,76 +42,56 @@ static const char *const rtype_names[R_NTYPES] = {
 #define PK_OPT	0, 0		/* placekit's, optional */
 #define COUNTER	M_LAX, 0	/* a state stream's counter */
 
+#define F(name, kind, modes)	{ name, kind, 0, modes, NULL, NULL }
+#define FN(name, kind, modes)	{ name, kind, FT_NULL, modes, NULL, NULL }
+
 static const struct ft_field entry_f[] = {
-	{ "host", FT_STR, 0, SL, NULL, NULL },
-	{ "role", FT_INT, 0, SL, NULL, NULL },
-	{ "active", FT_BOOL, 0, SL, NULL, NULL },
-	{ "last_used", FT_LONG, 0, SL, NULL, NULL },
-	{ "requested", FT_COUNT, 0, COUNTER, NULL, NULL },
-	{ "starting", FT_COUNT, 0, COUNTER, NULL, NULL },
-	{ "live", FT_COUNT, 0, COUNTER, NULL, NULL },
-	{ "releasing", FT_COUNT, 0, COUNTER, NULL, NULL },
-	{ "failed", FT_COUNT, 0, COUNTER, NULL, NULL },
-	{ "failed_recently", FT_COUNT, 0, COUNTER, NULL, NULL },
-	{ "start_failed", FT_COUNT, 0, COUNTER, NULL, NULL },
-	{ "preempted", FT_COUNT, 0, COUNTER, NULL, NULL },
-	{ "untrusted", FT_BOOL, 0, COUNTER, NULL, NULL }
+	F("host", FT_STR, SL), F("role", FT_INT, SL),
+	F("active", FT_BOOL, SL), F("last_used", FT_LONG, SL),
+	F("requested", FT_COUNT, COUNTER), F("starting", FT_COUNT, COUNTER),
+	F("live", FT_COUNT, COUNTER), F("releasing", FT_COUNT, COUNTER),
+	F("failed", FT_COUNT, COUNTER), F("failed_recently", FT_COUNT, COUNTER),
+	F("start_failed", FT_COUNT, COUNTER), F("preempted", FT_COUNT, COUNTER),
+	F("untrusted", FT_BOOL, COUNTER)
 };
 
 static const struct ft_field header_f[] = {
-	{ "version", FT_INT, 0, SL, NULL, NULL },
-	{ "saved", FT_LONG, 0, SL, NULL, NULL },
-	{ "savedx", FT_STR, 0, SL_OPT, NULL, NULL },
-	{ "savedate", FT_STR, 0, SL_OPT, NULL, NULL },
-	{ "roles", FT_INT, 0, SL_OPT, NULL, NULL }
+	F("version", FT_INT, SL), F("saved", FT_LONG, SL),
+	F("savedx", FT_STR, SL_OPT), F("savedate", FT_STR, SL_OPT),
+	F("roles", FT_INT, SL_OPT)
 };
 enum { H_VERSION, H_SAVED, H_SAVEDX, H_SAVEDATE, H_ROLES };
 
-static const struct ft_field mapping_f[] = {
-	{ "rolemap", FT_MAP, 0, SL, NULL, NULL }
-};
-static const struct ft_field footer_f[] = {
-	{ "count", FT_LONG, 0, SL, NULL, NULL }
-};
+static const struct ft_field mapping_f[] = { F("rolemap", FT_MAP, SL) };
+static const struct ft_field footer_f[] = { F("count", FT_LONG, SL) };
 
 static const struct ft_field role_f[] = {
-	{ "name", FT_STR, 0, PK_REQ, NULL, NULL },
-	{ "id", FT_INT, 0, PK_REQ, NULL, NULL },
-	{ "desired", FT_LONG, 0, PK_OPT, NULL, NULL },
-	{ "policy", FT_INT, 0, PK_OPT, NULL, NULL },
-	{ "failure_threshold", FT_LONG, 0, PK_OPT, NULL, NULL },
-	{ "escalate_ms", FT_LONG, 0, PK_OPT, NULL, NULL },
-	{ "label", FT_STR, FT_NULL, PK_OPT, NULL, NULL }
+	F("name", FT_STR, PK_REQ), F("id", FT_INT, PK_REQ),
+	F("desired", FT_LONG, PK_OPT), F("policy", FT_INT, PK_OPT),
+	F("failure_threshold", FT_LONG, PK_OPT),
+	F("escalate_ms", FT_LONG, PK_OPT), FN("label", FT_STR, PK_OPT)
 };
 enum { RO_NAME, RO_ID, RO_DESIRED, RO_POLICY, RO_THRESHOLD, RO_ESCALATE,
 	RO_LABEL };
 
 static const struct ft_field node_f[] = {
-	{ "host", FT_STR, 0, PK_REQ, NULL, NULL },
-	{ "state", FT_STR, 0, PK_OPT, NULL, NULL },
-	{ "label", FT_STR, FT_NULL, PK_OPT, NULL, NULL }
+	F("host", FT_STR, PK_REQ), F("state", FT_STR, PK_OPT),
+	FN("label", FT_STR, PK_OPT)
 };
 enum { N_HOST, N_STATE, N_LABEL };
 
 static const struct ft_field container_f[] = {
-	{ "id", FT_STR, 0, PK_REQ, NULL, NULL },
-	{ "host", FT_STR, 0, PK_REQ, NULL, NULL },
-	{ "role", FT_INT, 0, PK_REQ, NULL, NULL },
-	{ "state", FT_STR, 0, PK_REQ, NULL, NULL },
-	{ "since", FT_LONG, 0, PK_REQ, NULL, NULL },
-	{ "surplus", FT_BOOL, 0, PK_OPT, NULL, NULL }
+	F("id", FT_STR, PK_REQ), F("host", FT_STR, PK_REQ),
+	F("role", FT_INT, PK_REQ), F("state", FT_STR, PK_REQ),
+	F("since", FT_LONG, PK_REQ), F("surplus", FT_BOOL, PK_OPT)
 };
 enum { C_ID, C_HOST, C_ROLE, C_STATE, C_SINCE, C_SURPLUS };
 
 static const struct ft_field request_f[] = {
-	{ "role", FT_INT, 0, PK_REQ, NULL, NULL },
-	{ "kind", FT_STR, 0, PK_REQ, NULL, NULL },
-	{ "host", FT_STR, FT_NULL, PK_OPT, NULL, NULL },
-	{ "hosts", FT_SEQ, 0, PK_OPT, NULL, NULL },
-	{ "label", FT_STR, FT_NULL, PK_OPT, NULL, NULL },
-	{ "priority", FT_LONG, 0, PK_OPT, NULL, NULL },
-	{ "issued", FT_LONG, 0, PK_REQ, NULL, NULL },
-	{ "deadline", FT_LONG, 0, PK_OPT, NULL, NULL }
+	F("role", FT_INT, PK_REQ), F("kind", FT_STR, PK_REQ),
+	FN("host", FT_STR, PK_OPT), F("hosts", FT_SEQ, PK_OPT),
+	FN("label", FT_STR, PK_OPT), F("priority", FT_LONG, PK_OPT),
+	F("issued", FT_LONG, PK_REQ), F("deadline", FT_LONG, PK_OPT)
 };
 enum { Q_ROLE, Q_KIND, Q_HOST, Q_HOSTS, Q_LABEL, Q_PRIORITY, Q_ISSUED,
 	Q_DEADLINE };
