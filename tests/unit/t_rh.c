@@ -3,24 +3,8 @@
 #include <string.h>
 
 #include "rh.h"
+#include "rhtest.h"
 #include "tap.h"
-
-static uint32_t
-node(struct rh *m, const char *host)
-{
-	return rh_node_intern(m, host, strlen(host));
-}
-
-static struct rh_entry *
-put(struct rh *m, const char *host, int32_t role, int64_t last_used,
-    int32_t live)
-{
-	struct rh_entry *e = rh_entry_get(m, node(m, host), role);
-
-	e->last_used = last_used;
-	e->live = live;
-	return e;
-}
 
 /* The available list of role as "h1 h2 ...". */
 static const char *

@@ -5,24 +5,8 @@
 
 #include "exitcode.h"
 #include "rhplan.h"
+#include "rhtest.h"
 #include "tap.h"
-
-static uint32_t
-node(struct rh *m, const char *host)
-{
-	return rh_node_intern(m, host, strlen(host));
-}
-
-static struct rh_entry *
-put(struct rh *m, const char *host, int32_t role, int64_t last_used,
-    int32_t live)
-{
-	struct rh_entry *e = rh_entry_get(m, node(m, host), role);
-
-	e->last_used = last_used;
-	e->live = live;
-	return e;
-}
 
 /*
  * Fixture F5 in a MOCK3 history (role 0 as T0): hosts named by their age
@@ -81,23 +65,26 @@ plan(const struct rh *m, const struct rh_plan *p)
 	return buf;
 }
 
+struct planned {
+	const struct rh *m;
+	const struct rh_plan *p;
+};
+
+static void
+write_plan(const void *arg, struct ob *o)
+{
+	const struct planned *x = arg;
+
+	rh_plan_write(x->m, x->p, o);
+}
+
 /* What rh_plan_write prints. */
 static const char *
 written(const struct rh *m, const struct rh_plan *p)
 {
-	static char buf[4096];
-	FILE *f = tmpfile();
-	struct ob o;
-	size_t n;
+	struct planned x = { m, p };
 
-	ob_init(&o, fileno(f));
-	rh_plan_write(m, p, &o);
-	ob_finish(&o);
-	rewind(f);
-	n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	return printed(write_plan, &x);
 }
 
 static void
