@@ -577,6 +577,7 @@ cmp_byrole(const void *a, const void *b)
 static size_t
 live_sorted(const struct rh *m, int ctr, size_t **out)
 {
+	int (*cmp)(const void *, const void *) = ctr ? cmp_byid : cmp_byrole;
 	size_t n = ctr ? m->nctr : m->nreq, k = 0, i;
 	struct sortkey *v = xcalloc(n + 1, sizeof *v);
 
@@ -591,7 +592,10 @@ live_sorted(const struct rh *m, int ctr, size_t **out)
 		}
 		v[k++].idx = i;
 	}
-	qsort(v, k, sizeof *v, ctr ? cmp_byid : cmp_byrole);
+	for (i = 1; i < k && cmp(&v[i - 1], &v[i]) <= 0; i++)
+		;
+	if (i < k)		/* often they come in order */
+		qsort(v, k, sizeof *v, cmp);
 	*out = xreallocarray(NULL, k + 1, sizeof **out);
 	for (i = 0; i < k; i++)
 		(*out)[i] = v[i].idx;
