@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "obuf.h"
 #include "rh.h"
@@ -36,14 +37,13 @@ printed(void (*write)(const void *, struct ob *), const void *arg)
 	static char buf[8192];
 	FILE *f = tmpfile();
 	struct ob o;
-	size_t n;
+	ssize_t n;
 
 	ob_init(&o, fileno(f));
 	write(arg, &o);
 	ob_finish(&o);
-	rewind(f);
-	n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
+	n = pread(fileno(f), buf, sizeof buf - 1, 0);
+	buf[n > 0 ? n : 0] = '\0';
 	fclose(f);
 	return buf;
 }
