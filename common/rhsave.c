@@ -232,62 +232,83 @@ purge_unused(struct rh *m, int64_t now, int64_t max_age)
 	return purged;
 }
 
+/* Without roles, the mapping names what it can; every id is a role. */
+static void
+mapped_roles(struct rh_save *s)
+{
+	struct rh *w = &s->m;
+	size_t i, j;
+
+	for (i = 0; i < s->nmap; i++) {
+		struct rh_role *ro;
+
+		if (!rh_role_valid(s->mapid[i]))
+			continue;
+		ro = rh_role_get(w, s->mapid[i]);
+		if (ro->name == NULL) {
+			rh_role_set_name(ro, s->mapname[i]);
+			ro->src = RH_ROLE_MAPPED;
+		}
+	}
+	for (i = 0; i < w->nnodes; i++)
+		for (j = 0; j < w->nodes[i].nent; j++)
+			rh_role_get(w, w->nodes[i].ent[j].role);
+	for (i = 0; i < w->nctr; i++)
+		rh_role_get(w, w->ctr[i].role);
+	for (i = 0; i < w->nreq; i++)
+		rh_role_get(w, w->req[i].role);
+}
+
+/*
+ * With roles: ids remapped by name when the mapping disagrees, then
+ * what the roles lack discarded, with a warning.
+ */
+static size_t
+given_roles(struct rh_save *s, const struct rh *roles, const struct pos *p,
+    struct diag *d)
+{
+	size_t discarded = s->badrole, nids = 0, i, len = 0;
+	int32_t ids[8], fid, rid;
+	char list[128] = "";
+	const char *name;
+
+	if (s->have_map && (name = disagree(s, roles, &fid, &rid)) != NULL) {
+		diag_warn(d, p, "the file's role mapping and the roles "
+		    "disagree ('%s' is %ld in the file, %ld in the roles): "
+		    "entries remapped by name", name, (long)fid, (long)rid);
+		remap(s, roles, &discarded);
+	}
+	discard_unknown(&s->m, roles, &discarded, ids, &nids, 8);
+	if (discarded == 0)
+		return 0;
+	for (i = 0; i < nids && len < sizeof list - 16; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%ld",
+		    i ? ", " : "", (long)ids[i]);
+	diag_warn(d, p, "%zu entr%s of unknown roles discarded%s%s%s",
+	    discarded, discarded == 1 ? "y" : "ies", nids ? " (role " : "",
+	    list, nids ? ")" : "");
+	return discarded;
+}
+
 void
 rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
     const struct rh_loadopt *opt, struct rh_loadinfo *info, struct diag *d)
 {
 	struct rh *w = &s->m;
-	const struct rh *roles = m->roles_given ? m : w;
 	int given = m->roles_given || s->role_records > 0;
 	struct pos p = { file, 0, 0 };
-	size_t discarded = s->badrole, purged = 0, nids = 0, i, j;
-	int32_t ids[8], fid, rid;
-	const char *name;
+	size_t discarded = s->badrole, purged = 0;
 
 	if (nsaves > 1)
 		diag_warn(d, &s->pos, "%d saves in one file: the last "
 		    "complete one, begun here, is used", nsaves);
-	if (!given) {
-		/* Without roles, the mapping names what it can. */
-		for (i = 0; i < s->nmap; i++) {
-			struct rh_role *ro;
-
-			if (s->mapid[i] < 0 || s->mapid[i] >= RH_ROLE_LIMIT)
-				continue;
-			ro = rh_role_get(w, s->mapid[i]);
-			if (ro->name == NULL) {
-				rh_role_set_name(ro, s->mapname[i]);
-				ro->src = RH_ROLE_MAPPED;
-			}
-		}
-	} else if (s->have_map &&
-	    (name = disagree(s, roles, &fid, &rid)) != NULL) {
-		diag_warn(d, &p, "the file's role mapping and the roles "
-		    "disagree ('%s' is %ld in the file, %ld in the roles): "
-		    "entries remapped by name", name, (long)fid, (long)rid);
-		remap(s, roles, &discarded);
-	}
 	if (given)
-		discard_unknown(w, roles, &discarded, ids, &nids, 8);
+		discarded = given_roles(s, m->roles_given ? m : w, &p, d);
 	else {
-		for (i = 0; i < w->nnodes; i++)
-			for (j = 0; j < w->nodes[i].nent; j++)
-				rh_role_get(w, w->nodes[i].ent[j].role);
-		for (i = 0; i < w->nctr; i++)
-			rh_role_get(w, w->ctr[i].role);
-		for (i = 0; i < w->nreq; i++)
-			rh_role_get(w, w->req[i].role);
-	}
-	if (discarded > 0) {
-		char list[128] = "";
-		size_t len = 0;
-
-		for (i = 0; i < nids && len < sizeof list - 16; i++)
-			len += (size_t)snprintf(list + len, sizeof list - len,
-			    "%s%ld", i ? ", " : "", (long)ids[i]);
-		diag_warn(d, &p, "%zu entr%s of unknown roles discarded%s%s%s",
-		    discarded, discarded == 1 ? "y" : "ies", nids ? " (role " : "",
-		    list, nids ? ")" : "");
+		mapped_roles(s);
+		if (discarded > 0)
+			diag_warn(d, &p, "%zu entr%s of unknown roles discarded",
+			    discarded, discarded == 1 ? "y" : "ies");
 	}
 	if (m->roles_given && s->hroles >= 0 && (size_t)s->hroles != m->nroles)
 		diag_warn(d, &p, "the history was saved with %ld roles, %zu "
