@@ -2,21 +2,7 @@
  * rh-release - plan a shrink of a role on a state stream: cancel
  * requests, release containers.
  */
-#include <stdlib.h>
-#include <string.h>
-
-#include "diag.h"
-#include "exitcode.h"
-#include "opt.h"
-#include "output.h"
-#include "rhio.h"
-#include "rhplan.h"
-#include "timefmt.h"
-
-enum {
-	OPT_NOW = OPT_LONG_BASE,
-	OPT_EMIT
-};
+#include "rhtool.h"
 
 static const char help[] =
 "usage: rh-release [-q] -r ROLE -n COUNT [--now T] [--emit state|releases]\n"
@@ -25,110 +11,31 @@ static const char help[] =
 "Plan a shrink of a role on a state stream: cancel requests, release\n"
 "containers.\n"
 "\n"
-"  -q, --quiet             silence warnings\n"
-"  -r, --role ROLE         role name or id\n"
+RH_HELP_QUIET
+RH_HELP_ROLE
 "  -n, --count COUNT       instances to remove\n"
 "      --now T             the current time\n"
 "      --emit WHAT         state (default) or releases\n"
-"  -o, --output FILE       write to FILE atomically\n"
-"  -h, --help              show this help\n"
-"      --version           show the version\n"
-"\n"
-"See rh-release(1).\n";
+RH_HELP_END("rh-release");
+
+static void
+plan(struct rh *m, struct rh_tool *t, int32_t role, struct rh_plan *p)
+{
+	rh_plan_release(m, role, t->count, t->now, p, &t->d);
+}
 
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "role", required_argument, NULL, 'r' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "now", required_argument, NULL, OPT_NOW },
-		{ "emit", required_argument, NULL, OPT_EMIT },
-		{ "output", required_argument, NULL, 'o' },
-		OPT_HELP_ENTRY,
-		OPT_VERSION_ENTRY,
-		{ NULL, 0, NULL, 0 }
-	};
-	struct diag d = DIAG_INIT("rh-release");
-	const char *role = NULL, *outpath = NULL, *in;
-	int ch, emit = 0, now_set = 0, rc;
-	long long count = -1;
-	struct rh_loadopt opt;
-	struct rh_plan plan;
-	struct output out;
-	struct pos p;
-	int32_t id = 0;
-	struct rh m;
+	static const struct option longopts[] = { RH_PLAN_LONGOPTS };
+	struct rh_tool t;
+	int ch;
 
-	opt_begin(&d);
-	rh_loadopt_init(&opt);
-	while ((ch = opt_next(&d, argc, argv, "hqr:n:o:", longopts)) != -1) {
-		switch (ch) {
-		case 'h':
-			opt_help(&d, help);
-		case 'q':
-			d.quiet = 1;
-			break;
-		case 'r':
-			if (*optarg == '\0')
-				opt_usage(&d, "-r: the role is empty");
-			role = optarg;
-			break;
-		case 'n':
-			count = opt_int(&d, "-n", optarg, 0,
-			    RH_PLAN_MAX_COUNT);
-			break;
-		case 'o':
-			outpath = optarg;
-			break;
-		case OPT_NOW:
-			opt.now = opt_instant(&d, "--now", optarg);
-			now_set = 1;
-			break;
-		case OPT_EMIT:
-			if (strcmp(optarg, "state") == 0)
-				emit = 0;
-			else if (strcmp(optarg, "releases") == 0)
-				emit = 1;
-			else
-				opt_usage(&d, "--emit: '%s' is not state or "
-				    "releases", optarg);
-			break;
-		default:
-			opt_usage(&d, "option '-%c' is unknown", ch);
-		}
-	}
-	if (role == NULL || count < 0)
-		opt_usage(&d, "%s", role == NULL && count < 0 ?
-		    "-r ROLE and -n COUNT are needed" :
-		    role == NULL ? "-n needs -r ROLE" : "-r needs -n COUNT");
-	if (argc - optind > 1)
-		opt_usage(&d, "one history at most: '%s' is extra",
-		    argv[optind + 1]);
-	in = optind < argc ? argv[optind] : "-";
-	if (!now_set)
-		opt.now = tm_now_ms();
-	p.file = strcmp(in, "-") == 0 ? "<stdin>" : in;
-	p.line = p.col = 0;
-
-	rh_init(&m);
-	rh_plan_init(&plan);
-	rc = rh_load(&m, in, &opt, NULL, &d);
-	if (rc == 0)
-		rc = rh_plan_check(&m, &p, &d);
-	if (rc == 0)
-		rc = rh_plan_role(&m, role, &id, &p, &d);
-	if (rc == 0)
-		rh_plan_release(&m, id, count, opt.now, &plan, &d);
-	if (rc == 0 && (rc = out_open(&out, outpath, &d)) == 0) {
-		if (emit)
-			rh_plan_write(&m, &plan, &out.ob);
-		else
-			rh_write_state(&m, &out.ob);
-		rc = out_close(&out, &d, 0);
-	}
-	rh_plan_free(&plan);
-	rh_free(&m);
-	return rc;
+	rh_tool_init(&t, "rh-release", help);
+	t.decisions = "releases";
+	while ((ch = opt_next(&t.d, argc, argv, "hqr:n:o:", longopts)) != -1)
+		rh_tool_opt(&t, ch);
+	rh_tool_need_role(&t, "-r ROLE and -n COUNT are needed");
+	rh_tool_args(&t, argc, argv);
+	return rh_tool_plan(&t, plan);
 }

@@ -1,6 +1,7 @@
 /*
  * jscan.h - a small strict scanner for the fast paths that read common
- * JSON records straight from their text (plscan.c, rhscan.c).
+ * JSON records straight from their text (plscan.c; rhfast.c through
+ * ftab.c).
  *
  * It reads only the plainest JSON: strings of printable ASCII without
  * escapes, integers of at most 18 digits, true, false, null, and the

@@ -6,14 +6,15 @@
  * scalar, a boolean field takes YAML 1.1 booleans written plain, null
  * leaves a field at its zero value, and "<<" merge keys work. The fields
  * placement does not use (resources, limits, preemption, ...) are checked
- * for their shape only.
+ * for their shape only. Every record is described by a field table
+ * (ftab.h), which also checks the kinds of the values.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "exitcode.h"
+#include "ftab.h"
 #include "htab.h"
 #include "plconf.h"
 #include "xalloc.h"
@@ -23,71 +24,150 @@ struct dec {
 	enum pl_compat c;
 	struct diag *d;
 	int nerr;
+	struct ft ft;		/* each record copies it: the reporting */
+	struct buf msg;
 };
 
-/* Shapes of the fields placement does not use. */
-enum ftype { T_STR, T_BOOL, T_UINT, T_STRMAP, T_FLOATMAP, T_STRLIST,
-	T_STRUCT, T_LIST };
+/* ---- the field tables ---- */
 
-struct field {
-	const char *name;
-	enum ftype type;
-	const struct field *sub;	/* T_STRUCT, T_LIST */
-	int only17;			/* a key 0.10 does not know */
-};
+/* The fields of a record; only17: a key 0.10 does not know. */
+#define F(name, kind) { name, kind, 0, 0, 0, NULL, NULL }
+#define FW(name, kind, want) { name, kind, 0, 0, 0, want, NULL }
+#define FS(name, kind, sub) { name, kind, 0, 0, 0, NULL, sub }
+#define M17 (1 << PL_17)
 
-static const struct field f_resources[] = {
-	{ "guaranteed", T_STRMAP, NULL, 0 },
-	{ "max", T_STRMAP, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
+/* The values of a mapping of strings or of numbers, the items of a list. */
+static const struct ft_field str_item[] = { F(NULL, FT_STR) };
+static const struct ft_field num_item[] = { F(NULL, FT_NUM) };
+static const struct ft_table strings = FT_TABLE("a string", str_item, 0);
+static const struct ft_table numbers = FT_TABLE("a number", num_item, 0);
+#define STRS(name) { name, FT_SEQ, 0, 0, 0, "a sequence of strings", &strings }
+
+/* The shapes of the fields placement does not use. */
+static const struct ft_field resources_f[] = {
+	FS("guaranteed", FT_MAP, &strings), FS("max", FT_MAP, &strings)
 };
-static const struct field f_limit[] = {
-	{ "limit", T_STR, NULL, 0 },
-	{ "users", T_STRLIST, NULL, 0 },
-	{ "groups", T_STRLIST, NULL, 0 },
-	{ "maxresources", T_STRMAP, NULL, 0 },
-	{ "maxapplications", T_UINT, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
+static const struct ft_table resources = FT_TABLE("resources", resources_f, 0);
+static const struct ft_field limit_f[] = {
+	F("limit", FT_STR), STRS("users"), STRS("groups"),
+	FS("maxresources", FT_MAP, &strings), F("maxapplications", FT_UINT)
 };
-static const struct field f_template[] = {
-	{ "maxapplications", T_UINT, NULL, 0 },
-	{ "properties", T_STRMAP, NULL, 0 },
-	{ "resources", T_STRUCT, f_resources, 0 },
-	{ NULL, 0, NULL, 0 }
+static const struct ft_table limits = FT_TABLE("limits", limit_f, 0);
+static const struct ft_field template_f[] = {
+	F("maxapplications", FT_UINT), FS("properties", FT_MAP, &strings),
+	FS("resources", FT_MAP, &resources)
 };
-static const struct field f_preemption[] = {
-	{ "enabled", T_BOOL, NULL, 0 },
-	{ "quotapreemptionenabled", T_BOOL, NULL, 1 },
-	{ NULL, 0, NULL, 0 }
+static const struct ft_table template =
+    FT_TABLE("childtemplate", template_f, 0);
+static const struct ft_field preemption_f[] = {
+	F("enabled", FT_BOOL),
+	{ "quotapreemptionenabled", FT_BOOL, 0, M17, 0, NULL, NULL }
 };
-static const struct field f_nodesort[] = {
-	{ "type", T_STR, NULL, 0 },
-	{ "resourceweights", T_FLOATMAP, NULL, 1 },
-	{ NULL, 0, NULL, 0 }
+static const struct ft_table preemption =
+    FT_TABLE("preemption", preemption_f, 0);
+static const struct ft_field nodesort_f[] = {
+	F("type", FT_STR),
+	{ "resourceweights", FT_MAP, 0, M17, 0, NULL, &numbers }
 };
-static const struct field f_resolver[] = {
-	{ "type", T_STR, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
+static const struct ft_table nodesort =
+    FT_TABLE("nodesortpolicy", nodesort_f, 0);
+static const struct ft_field resolver_f[] = { F("type", FT_STR) };
+static const struct ft_table resolver =
+    FT_TABLE("usergroupresolver", resolver_f, 0);
+
+/* The records decoded for placement, and their shape-only fields. */
+static const struct ft_field filter_f[] = {
+	F("type", FT_STR), STRS("users"), STRS("groups")
 };
-/* Queue and partition fields other than the ones decoded by hand. */
-static const struct field f_queue[] = {
-	{ "maxapplications", T_UINT, NULL, 0 },
-	{ "properties", T_STRMAP, NULL, 0 },
-	{ "childtemplate", T_STRUCT, f_template, 1 },
-	{ "limits", T_LIST, f_limit, 0 },
-	{ NULL, 0, NULL, 0 }
+enum { FI_TYPE, FI_USERS, FI_GROUPS };
+static const struct ft_table filter = FT_TABLE("a filter", filter_f, 0);
+
+static const struct ft_field rule_f[] = {
+	F("name", FT_STR), F("value", FT_STR), F("create", FT_BOOL),
+	F("filter", FT_MAP), F("parent", FT_ANY)
 };
-static const struct field f_partition[] = {
-	{ "limits", T_LIST, f_limit, 0 },
-	{ "preemption", T_STRUCT, f_preemption, 0 },
-	{ "nodesortpolicy", T_STRUCT, f_nodesort, 0 },
-	{ "usergroupresolver", T_STRUCT, f_resolver, 1 },
-	{ NULL, 0, NULL, 0 }
+enum { RU_NAME, RU_VALUE, RU_CREATE, RU_FILTER, RU_PARENT };
+static const struct ft_table rule = FT_TABLE("a placement rule", rule_f, 0);
+
+static const struct ft_field queue_f[] = {
+	F("name", FT_STR), F("parent", FT_BOOL), F("submitacl", FT_STR),
+	F("adminacl", FT_STR), FW("queues", FT_SEQ, "a sequence of queues"),
+	FS("resources", FT_MAP, &resources), F("maxapplications", FT_UINT),
+	FS("properties", FT_MAP, &strings),
+	{ "childtemplate", FT_MAP, 0, M17, 0, NULL, &template },
+	FS("limits", FT_SEQ, &limits)
 };
+enum { QU_NAME, QU_PARENT, QU_SUBMITACL, QU_ADMINACL, QU_QUEUES,
+	QU_RESOURCES };
+static const struct ft_table queue = FT_TABLE("a queue", queue_f, 0);
+
+static const struct ft_field part_f[] = {
+	F("name", FT_STR), FW("queues", FT_SEQ, "a sequence of queues"),
+	FW("placementrules", FT_SEQ, "a sequence of rules"),
+	FS("limits", FT_SEQ, &limits), FS("preemption", FT_MAP, &preemption),
+	FS("nodesortpolicy", FT_MAP, &nodesort),
+	{ "usergroupresolver", FT_MAP, 0, M17, 0, NULL, &resolver }
+};
+enum { PA_NAME, PA_QUEUES, PA_RULES };
+static const struct ft_table part = FT_TABLE("a partition", part_f, 0);
+
+static const struct ft_field conf_f[] = {
+	F("checksum", FT_STR), F("partitions", FT_SEQ)
+};
+enum { CO_CHECKSUM, CO_PARTITIONS };
+static const struct ft_table config = FT_TABLE("the configuration", conf_f, 0);
+
+/* ---- reporting ---- */
 
 /* An error at node n (or nowhere in particular). */
 #define bad(x, n, ...) pl_conf_err((x)->d, &(x)->nerr, (x)->file, \
 	(n) != NULL ? (n)->line : 0, (n) != NULL ? (n)->col : 0, __VA_ARGS__)
+
+/* ft's positions: the key of an unknown pair, else the value. */
+static struct pos
+where(void *arg, const struct ft_err *e)
+{
+	const struct dec *x = arg;
+	const struct yl_node *n = e->code == FT_E_UNKNOWN ? e->key : e->val;
+	struct pos p = { x->file, 0, 0 };
+
+	if (n != NULL) {
+		p.line = n->line;
+		p.col = n->col;
+	}
+	return p;
+}
+
+/* ft's reports: configuration errors, counted. */
+static int
+report(struct ft *ft, const struct ft_err *e)
+{
+	struct dec *x = ft->arg;
+	struct pos p = ft_pos(ft, e);
+
+	ft_message(ft, e, &x->msg);
+	bad(x, &p, "%s", x->msg.s);
+	return EXIT_CONFIG;
+}
+
+static void
+dec_init(struct dec *x, const char *file, enum pl_compat c, struct diag *d)
+{
+	memset(x, 0, sizeof *x);
+	x->file = file;
+	x->c = c;
+	x->d = d;
+	ft_init(&x->ft, d, EXIT_CONFIG, where, x);
+	x->ft.mode = 1u << c;
+	x->ft.report = report;
+}
+
+static int
+dec_done(struct dec *x)
+{
+	buf_free(&x->msg);
+	return x->nerr;
+}
 
 static const char *
 kind(const struct yl_node *n)
@@ -95,18 +175,12 @@ kind(const struct yl_node *n)
 	return yl_kind_name(n->kind);
 }
 
-/* A scalar written as a string: quoted, block, or tagged !!str. */
-static int
-stringy(const struct yl_node *n)
-{
-	return !n->plain || (n->tag != NULL &&
-	    strcmp(n->tag, "tag:yaml.org,2002:str") == 0);
-}
-
 static int
 is_null(const struct yl_node *n)
 {
-	return n == NULL || (n->kind == YL_SCALAR && !stringy(n) && yl_is_null(n));
+	return n == NULL || (n->kind == YL_SCALAR && n->plain &&
+	    (n->tag == NULL || strcmp(n->tag, "tag:yaml.org,2002:str") != 0) &&
+	    yl_is_null(n));
 }
 
 /* ---- mapping pairs, with "<<" merge keys ---- */
@@ -118,8 +192,7 @@ struct kv {
 struct pairs {
 	struct kv *p;
 	size_t n, cap;
-	size_t *slot;		/* 1 + index in p, by key; NULL while few */
-	size_t mask;
+	struct ht index;	/* by key */
 };
 
 static int
@@ -129,75 +202,31 @@ is_merge(const struct yl_node *k)
 	    (k->tag != NULL && strcmp(k->tag, "tag:yaml.org,2002:merge") == 0));
 }
 
-static size_t
-key_hash(const struct yl_node *k)
-{
-	return (size_t)ht_hash(k->str, k->len);
-}
-
-static int
-same_key(const struct yl_node *a, const struct yl_node *b)
-{
-	return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
-}
-
-/* Index pairs by key once there are many (merges can bring thousands). */
-static void
-index_pairs(struct pairs *ps)
-{
-	size_t i, j;
-
-	free(ps->slot);
-	for (ps->mask = 63; ps->mask + 1 < 2 * ps->n; ps->mask = 2 * ps->mask + 1)
-		;
-	ps->slot = xcalloc(ps->mask + 1, sizeof *ps->slot);
-	for (i = 0; i < ps->n; i++) {
-		for (j = key_hash(ps->p[i].k) & ps->mask; ps->slot[j] != 0;
-		    j = (j + 1) & ps->mask)
-			;
-		ps->slot[j] = i + 1;
-	}
-}
-
-static int
-present(const struct pairs *ps, const struct yl_node *k)
-{
-	size_t i;
-
-	if (ps->slot == NULL) {
-		for (i = 0; i < ps->n; i++)
-			if (same_key(ps->p[i].k, k))
-				return 1;
-		return 0;
-	}
-	for (i = key_hash(k) & ps->mask; ps->slot[i] != 0; i = (i + 1) & ps->mask)
-		if (same_key(ps->p[ps->slot[i] - 1].k, k))
-			return 1;
-	return 0;
-}
-
+/* Add the pair unless its key is there: the first one wins. */
 static void
 add_pair(struct pairs *ps, const struct yl_node *k, const struct yl_node *v)
 {
-	xgrow((void **)&ps->p, &ps->cap, ps->n + 1, sizeof *ps->p);
-	ps->p[ps->n++] = (struct kv){ k, v };
-	if (ps->n > 16 && (ps->slot == NULL || 2 * ps->n > ps->mask + 1))
-		index_pairs(ps);
-	else if (ps->slot != NULL) {
-		size_t j;
+	uint64_t h = ht_hash(k->str, k->len);
+	const struct yl_node *o;
+	struct ht_probe pr;
+	uint32_t i;
 
-		for (j = key_hash(k) & ps->mask; ps->slot[j] != 0;
-		    j = (j + 1) & ps->mask)
-			;
-		ps->slot[j] = ps->n;
+	ht_probe(&ps->index, h, &pr);
+	while ((i = ht_next(&ps->index, &pr)) != HT_NONE) {
+		o = ps->p[i].k;
+		if (o->len == k->len && memcmp(o->str, k->str, k->len) == 0)
+			return;
 	}
+	xgrow((void **)&ps->p, &ps->cap, ps->n + 1, sizeof *ps->p);
+	ps->p[ps->n] = (struct kv){ k, v };
+	ht_add(&ps->index, h, (uint32_t)ps->n++);
 }
 
 static void
 pairs_free(struct pairs *ps)
 {
 	free(ps->p);
-	free(ps->slot);
+	ht_free(&ps->index);
 }
 
 static void collect(struct dec *, const struct yl_node *, struct pairs *, int);
@@ -236,9 +265,8 @@ collect(struct dec *x, const struct yl_node *map, struct pairs *ps, int depth)
 	for (i = 0; i < map->n; i++) {
 		const struct yl_node *k = map->kids[2 * i];
 
-		if (k->kind != YL_SCALAR || is_merge(k))
-			continue;
-		if (!present(ps, k))	/* the first one wins: explicit, then merged */
+		/* explicit pairs first, then merged ones */
+		if (k->kind == YL_SCALAR && !is_merge(k))
 			add_pair(ps, k, map->kids[2 * i + 1]);
 	}
 	for (i = 0; i < map->n; i++) {
@@ -251,289 +279,199 @@ collect(struct dec *x, const struct yl_node *map, struct pairs *ps, int depth)
 	}
 }
 
-/* The pairs of a mapping value, or none after an error (null: none). */
+/* The pairs of the mapping v, a record of t (none after an error, for null). */
 static void
-pairs_of(struct dec *x, const struct yl_node *v, const char *what,
+pairs_of(struct dec *x, const struct ft_table *t, const struct yl_node *v,
     struct pairs *ps)
 {
 	memset(ps, 0, sizeof *ps);
-	if (is_null(v))
-		return;
-	if (v->kind != YL_MAP) {
-		bad(x, v, "%s must be a mapping, not %s", what, kind(v));
-		return;
+	if (ft_yaml_record(&x->ft, t, v) == 0)
+		collect(x, v, ps, 0);
+}
+
+/* ---- records ---- */
+
+/*
+ * A mapping being decoded with its table: its first own fields are the
+ * decoder's, the others placement does not use and are checked for
+ * their shape only.
+ */
+struct rec {
+	struct dec *x;
+	struct ft ft;
+	struct pairs ps;
+	size_t at;
+	int own;
+	struct ft_val v[FT_MAXF];
+};
+
+static void
+rec_begin(struct dec *x, struct rec *r, const struct ft_table *t, int own,
+    const struct yl_node *v)
+{
+	pairs_of(x, t, v, &r->ps);
+	r->x = x;
+	r->ft = x->ft;
+	ft_begin(&r->ft, t, r->v);
+	r->at = 0;
+	r->own = own;
+}
+
+static void get_str(const struct ft_val *, struct pl_cstr *);
+static void check_shape(struct dec *, const struct ft_field *,
+    const struct ft_val *);
+
+/*
+ * The field of the next pair, its value in r->v, or -1 at the end. An
+ * unknown key is reported and passed over; a value of the wrong kind is
+ * reported and taken as absent, as null is. A string the record keeps
+ * in str[field] (str may be NULL) is stored there, and a field not its
+ * own is checked: both are passed over.
+ */
+static int
+rec_next(struct rec *r, struct pl_cstr *const *str)
+{
+	int f;
+
+	while (r->at < r->ps.n) {
+		f = ft_yaml(&r->ft, r->ps.p[r->at].k, r->ps.p[r->at].v);
+		r->at++;
+		if (f == FT_ERR)
+			f = r->ft.field;
+		if (f < 0)
+			continue;
+		if (f >= r->own)
+			check_shape(r->x, &r->ft.t->f[f], &r->v[f]);
+		else if (str != NULL && str[f] != NULL)
+			get_str(&r->v[f], str[f]);
+		else
+			return f;
 	}
-	collect(x, v, ps, 0);
+	return -1;
+}
+
+static void
+rec_end(struct rec *r)
+{
+	pairs_free(&r->ps);
+}
+
+static void check_record(struct dec *, const struct ft_table *,
+    const struct yl_node *);
+
+/* A field placement does not use: its shape only. */
+static void
+check_shape(struct dec *x, const struct ft_field *f, const struct ft_val *v)
+{
+	const struct yl_node *n = v->raw;
+	const struct ft_table *sub = f->sub;
+	struct ft_val item;
+	struct pairs ps;
+	size_t i;
+
+	if (!v->seen || sub == NULL)
+		return;
+	if (f->kind == FT_SEQ) {
+		for (i = 0; i < n->n; i++)
+			if (sub->f[0].name == NULL)
+				ft_yaml_item(&x->ft, sub->f, f->name, NULL,
+				    n->kids[i], &item);
+			else
+				check_record(x, sub, n->kids[i]);
+	} else if (sub->f[0].name == NULL) {
+		pairs_of(x, sub, n, &ps);
+		for (i = 0; i < ps.n; i++)
+			ft_yaml_item(&x->ft, sub->f, f->name, ps.p[i].k,
+			    ps.p[i].v, &item);
+		pairs_free(&ps);
+	} else
+		check_record(x, sub, n);
+}
+
+static void
+check_record(struct dec *x, const struct ft_table *t, const struct yl_node *v)
+{
+	struct rec r;
+
+	rec_begin(x, &r, t, 0, v);
+	while (rec_next(&r, NULL) >= 0)
+		continue;
+	rec_end(&r);
 }
 
 /* ---- scalar values ---- */
 
 static void
-get_str(struct dec *x, const struct yl_node *k, const struct yl_node *v,
-    struct pl_cstr *out)
+get_str(const struct ft_val *v, struct pl_cstr *out)
 {
+	const struct yl_node *n = v->raw;
+
 	free(out->s);
 	memset(out, 0, sizeof *out);
-	out->line = v->line;
-	out->col = v->col;
-	if (v->kind != YL_SCALAR) {
-		bad(x, v, "'%s' must be a string, not %s", k->str, kind(v));
+	out->line = n->line;
+	out->col = n->col;
+	if (!v->seen)
 		return;
-	}
-	if (is_null(v))
-		return;
-	out->s = xmemdup0(v->str, v->len);
-	out->n = v->len;
+	out->s = xmemdup0(v->s, v->n);
+	out->n = v->n;
 	out->set = 1;
 }
 
-static const char *const yes[] = { "y", "Y", "yes", "Yes", "YES", "true",
-	"True", "TRUE", "on", "On", "ON", NULL };
-static const char *const no[] = { "n", "N", "no", "No", "NO", "false",
-	"False", "FALSE", "off", "Off", "OFF", NULL };
-
-static int
-word(const char *const *list, const char *s)
-{
-	for (; *list != NULL; list++)
-		if (strcmp(*list, s) == 0)
-			return 1;
-	return 0;
-}
-
+/* A list of strings, each where it was written. */
 static void
-get_bool(struct dec *x, const struct yl_node *k, const struct yl_node *v,
-    int *out)
-{
-	*out = 0;
-	if (v->kind == YL_SCALAR && is_null(v))
-		return;
-	if (v->kind == YL_SCALAR && !stringy(v) && word(yes, v->str)) {
-		*out = 1;
-		return;
-	}
-	if (v->kind == YL_SCALAR && !stringy(v) && word(no, v->str))
-		return;
-	if (v->kind == YL_SCALAR)
-		bad(x, v, "'%s' must be true or false, not '%s'", k->str, v->str);
-	else
-		bad(x, v, "'%s' must be true or false, not %s", k->str, kind(v));
-}
-
-static void
-check_uint(struct dec *x, const struct yl_node *k, const struct yl_node *v)
-{
-	const char *s;
-	char *end;
-	int base = 10;
-
-	if (v->kind == YL_SCALAR && is_null(v))
-		return;
-	if (v->kind != YL_SCALAR || stringy(v))
-		goto fail;
-	s = v->str;
-	if (*s == '+')
-		s++;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		base = 16, s += 2;
-	else if (s[0] == '0' && (s[1] == 'o' || s[1] == 'O'))
-		base = 8, s += 2;
-	else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
-		base = 2, s += 2;
-	if (*s == '\0' || *s == '-' || *s == '+' || *s == ' ')
-		goto fail;
-	errno = 0;
-	(void)strtoull(s, &end, base);
-	if (errno == 0 && *end == '\0')
-		return;
-fail:
-	bad(x, v, "'%s' must be a non-negative integer, not %s%s%s", k->str,
-	    v->kind == YL_SCALAR ? "'" : "", v->kind == YL_SCALAR ? v->str :
-	    kind(v), v->kind == YL_SCALAR ? "'" : "");
-}
-
-static void
-check_float(struct dec *x, const struct yl_node *k, const struct yl_node *v)
-{
-	char *end;
-
-	if (v->kind == YL_SCALAR && !stringy(v)) {
-		if (is_null(v))
-			return;
-		if (word((const char *const[]){ ".inf", ".Inf", ".INF", "+.inf",
-		    "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN",
-		    ".NAN", NULL }, v->str))
-			return;
-		(void)strtod(v->str, &end);
-		if (end != v->str && *end == '\0')
-			return;
-	}
-	bad(x, v, "'%s' must be a number", k->str);
-}
-
-static void
-check_strmap(struct dec *x, const struct yl_node *k, const struct yl_node *v,
-    int floats)
-{
-	struct pairs ps;
-	size_t i;
-
-	pairs_of(x, v, k->str, &ps);
-	for (i = 0; i < ps.n; i++) {
-		if (floats)
-			check_float(x, ps.p[i].k, ps.p[i].v);
-		else if (ps.p[i].v->kind != YL_SCALAR)
-			bad(x, ps.p[i].v, "'%s' in '%s' must be a string, not %s",
-			    ps.p[i].k->str, k->str, kind(ps.p[i].v));
-	}
-	pairs_free(&ps);
-}
-
-/* A list of strings; *out gets the items unless out is NULL. */
-static void
-get_strlist(struct dec *x, const struct yl_node *k, const struct yl_node *v,
+get_strlist(struct dec *x, const char *name, const struct ft_val *v,
     struct pl_cstr **out, size_t *nout)
 {
+	const struct yl_node *n = v->raw;
+	struct ft_val item;
 	size_t i;
 
-	if (out != NULL) {
-		*out = NULL;
-		*nout = 0;
-	}
-	if (is_null(v))
+	*out = NULL;
+	*nout = 0;
+	if (!v->seen)
 		return;
-	if (v->kind != YL_SEQ) {
-		bad(x, v, "'%s' must be a sequence of strings, not %s", k->str,
-		    kind(v));
-		return;
-	}
-	if (out != NULL)
-		*out = xcalloc(v->n, sizeof **out);
-	for (i = 0; i < v->n; i++) {
-		const struct yl_node *it = v->kids[i];
+	*out = xcalloc(n->n, sizeof **out);
+	for (i = 0; i < n->n; i++) {
+		const struct yl_node *it = n->kids[i];
+		struct pl_cstr *s = &(*out)[*nout];
 
-		if (it->kind != YL_SCALAR) {
-			bad(x, it, "an item of '%s' must be a string, not %s",
-			    k->str, kind(it));
+		if (ft_yaml_item(&x->ft, strings.f, name, NULL, it, &item) != 0)
 			continue;
-		}
-		if (out == NULL)
-			continue;
-		(*out)[*nout].line = it->line;
-		(*out)[*nout].col = it->col;
-		if (!is_null(it)) {
-			(*out)[*nout].s = xmemdup0(it->str, it->len);
-			(*out)[*nout].n = it->len;
-			(*out)[*nout].set = 1;
+		s->line = it->line;
+		s->col = it->col;
+		if (item.seen) {
+			s->s = xmemdup0(item.s, item.n);
+			s->n = item.n;
+			s->set = 1;
 		} else
-			(*out)[*nout].s = xstrdup("");
+			s->s = xstrdup("");
 		(*nout)++;
 	}
-}
-
-static void check_struct(struct dec *, const struct yl_node *, const char *,
-    const struct field *);
-
-/* A field from a table; 0 if the key is not in it. */
-static int
-check_field(struct dec *x, const struct yl_node *k, const struct yl_node *v,
-    const struct field *tab)
-{
-	size_t i;
-
-	for (; tab->name != NULL; tab++) {
-		if (strcmp(tab->name, k->str) != 0)
-			continue;
-		if (tab->only17 && x->c != PL_17)
-			return 0;
-		switch (tab->type) {
-		case T_STR:
-			if (v->kind != YL_SCALAR)
-				bad(x, v, "'%s' must be a string, not %s", k->str,
-				    kind(v));
-			break;
-		case T_BOOL: {
-			int b;
-
-			get_bool(x, k, v, &b);
-			break;
-		}
-		case T_UINT:
-			check_uint(x, k, v);
-			break;
-		case T_STRMAP:
-		case T_FLOATMAP:
-			check_strmap(x, k, v, tab->type == T_FLOATMAP);
-			break;
-		case T_STRLIST:
-			get_strlist(x, k, v, NULL, NULL);
-			break;
-		case T_STRUCT:
-			check_struct(x, v, k->str, tab->sub);
-			break;
-		case T_LIST:
-			if (is_null(v))
-				break;
-			if (v->kind != YL_SEQ) {
-				bad(x, v, "'%s' must be a sequence, not %s", k->str,
-				    kind(v));
-				break;
-			}
-			for (i = 0; i < v->n; i++)
-				check_struct(x, v->kids[i], k->str, tab->sub);
-			break;
-		}
-		return 1;
-	}
-	return 0;
-}
-
-static void
-unknown(struct dec *x, const struct yl_node *k, const char *what)
-{
-	bad(x, k, "unknown key '%s' in %s", k->str, what);
-}
-
-static void
-check_struct(struct dec *x, const struct yl_node *v, const char *what,
-    const struct field *tab)
-{
-	struct pairs ps;
-	size_t i;
-
-	pairs_of(x, v, what, &ps);
-	for (i = 0; i < ps.n; i++)
-		if (!check_field(x, ps.p[i].k, ps.p[i].v, tab))
-			unknown(x, ps.p[i].k, what);
-	pairs_free(&ps);
 }
 
 /* ---- filters, rules, queues, partitions ---- */
 
 static void
-get_filter(struct dec *x, const struct yl_node *v, struct pl_filterconf *f)
+get_filter(struct dec *x, const struct ft_val *v, struct pl_filterconf *f)
 {
-	struct pairs ps;
-	size_t i;
+	const struct yl_node *n = v->raw;
+	struct pl_cstr *str[FT_MAXF] = { [FI_TYPE] = &f->type };
+	struct rec r;
+	int i;
 
-	memset(f, 0, sizeof *f);
-	f->line = v->line;
-	f->col = v->col;
-	pairs_of(x, v, "'filter'", &ps);
-	f->set = !is_null(v) && v->kind == YL_MAP;
-	for (i = 0; i < ps.n; i++) {
-		const struct yl_node *k = ps.p[i].k, *val = ps.p[i].v;
-
-		if (strcmp(k->str, "type") == 0)
-			get_str(x, k, val, &f->type);
-		else if (strcmp(k->str, "users") == 0)
-			get_strlist(x, k, val, &f->users, &f->nusers);
-		else if (strcmp(k->str, "groups") == 0)
-			get_strlist(x, k, val, &f->groups, &f->ngroups);
+	*f = (struct pl_filterconf){ .set = v->seen, .line = n->line,
+	    .col = n->col };
+	if (!v->seen)
+		return;
+	rec_begin(x, &r, &filter, FI_GROUPS + 1, n);
+	while ((i = rec_next(&r, str)) >= 0) {
+		if (i == FI_USERS)
+			get_strlist(x, "users", &r.v[i], &f->users, &f->nusers);
 		else
-			unknown(x, k, "a filter");
+			get_strlist(x, "groups", &r.v[i], &f->groups,
+			    &f->ngroups);
 	}
-	pairs_free(&ps);
+	rec_end(&r);
 }
 
 static void get_rule(struct dec *, const struct yl_node *, struct pl_ruleconf *,
@@ -561,8 +499,10 @@ static void
 get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
     int depth)
 {
-	struct pairs ps;
-	size_t i;
+	struct pl_cstr *str[FT_MAXF] = { [RU_NAME] = &r->name,
+	    [RU_VALUE] = &r->value };
+	struct rec rc;
+	int i;
 
 	r->line = v->line;
 	r->col = v->col;
@@ -570,24 +510,16 @@ get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
 		bad(x, v, "parent rules nested deeper than 64 levels");
 		return;
 	}
-	pairs_of(x, v, "a placement rule", &ps);
-	for (i = 0; i < ps.n; i++) {
-		const struct yl_node *k = ps.p[i].k, *val = ps.p[i].v;
-
-		if (strcmp(k->str, "name") == 0)
-			get_str(x, k, val, &r->name);
-		else if (strcmp(k->str, "value") == 0)
-			get_str(x, k, val, &r->value);
-		else if (strcmp(k->str, "create") == 0)
-			get_bool(x, k, val, &r->create);
-		else if (strcmp(k->str, "filter") == 0)
-			get_filter(x, val, &r->filter);
-		else if (strcmp(k->str, "parent") == 0)
-			get_parent(x, val, r, depth);
+	rec_begin(x, &rc, &rule, RU_PARENT + 1, v);
+	while ((i = rec_next(&rc, str)) >= 0) {
+		if (i == RU_CREATE)
+			r->create = (int)rc.v[i].i;
+		else if (i == RU_FILTER)
+			get_filter(x, &rc.v[i], &r->filter);
 		else
-			unknown(x, k, "a placement rule");
+			get_parent(x, rc.v[i].raw, r, depth);
 	}
-	pairs_free(&ps);
+	rec_end(&rc);
 }
 
 /* Are resources.guaranteed or resources.max given (not null)? */
@@ -603,180 +535,167 @@ resources_set(const struct yl_node *v)
 	return (g != NULL && !is_null(g)) || (m != NULL && !is_null(m));
 }
 
-static void get_queues(struct dec *, const struct yl_node *, const struct yl_node *,
+static void get_queues(struct dec *, const struct ft_val *,
     struct pl_queueconf **, size_t *);
 
 static void
 get_queue(struct dec *x, const struct yl_node *v, struct pl_queueconf *q)
 {
-	struct pairs ps;
-	size_t i;
+	struct pl_cstr *str[FT_MAXF] = { [QU_NAME] = &q->name,
+	    [QU_SUBMITACL] = &q->submitacl, [QU_ADMINACL] = &q->adminacl };
+	struct rec r;
+	int i;
 
 	q->line = v->line;
 	q->col = v->col;
-	pairs_of(x, v, "a queue", &ps);
-	for (i = 0; i < ps.n; i++) {
-		const struct yl_node *k = ps.p[i].k, *val = ps.p[i].v;
-
-		if (strcmp(k->str, "name") == 0)
-			get_str(x, k, val, &q->name);
-		else if (strcmp(k->str, "parent") == 0)
-			get_bool(x, k, val, &q->parent);
-		else if (strcmp(k->str, "submitacl") == 0)
-			get_str(x, k, val, &q->submitacl);
-		else if (strcmp(k->str, "adminacl") == 0)
-			get_str(x, k, val, &q->adminacl);
-		else if (strcmp(k->str, "queues") == 0)
-			get_queues(x, k, val, &q->queues, &q->nqueues);
-		else if (strcmp(k->str, "resources") == 0) {
-			check_struct(x, val, "resources", f_resources);
-			q->resources = resources_set(val);
-		} else if (!check_field(x, k, val, f_queue))
-			unknown(x, k, "a queue");
+	rec_begin(x, &r, &queue, QU_RESOURCES + 1, v);
+	while ((i = rec_next(&r, str)) >= 0) {
+		if (i == QU_PARENT)
+			q->parent = (int)r.v[i].i;
+		else if (i == QU_QUEUES)
+			get_queues(x, &r.v[i], &q->queues, &q->nqueues);
+		else {
+			check_shape(x, &queue_f[i], &r.v[i]);
+			q->resources = resources_set(r.v[i].raw);
+		}
 	}
-	pairs_free(&ps);
+	rec_end(&r);
 }
 
 static void
-get_queues(struct dec *x, const struct yl_node *k, const struct yl_node *v,
-    struct pl_queueconf **out, size_t *nout)
+get_queues(struct dec *x, const struct ft_val *v, struct pl_queueconf **out,
+    size_t *nout)
 {
+	const struct yl_node *n = v->raw;
 	size_t i;
 
 	*out = NULL;
 	*nout = 0;
-	if (is_null(v))
+	if (!v->seen)
 		return;
-	if (v->kind != YL_SEQ) {
-		bad(x, v, "'%s' must be a sequence of queues, not %s", k->str,
-		    kind(v));
-		return;
-	}
-	*out = xcalloc(v->n, sizeof **out);
-	*nout = v->n;
-	for (i = 0; i < v->n; i++)
-		get_queue(x, v->kids[i], &(*out)[i]);
+	*out = xcalloc(n->n, sizeof **out);
+	*nout = n->n;
+	for (i = 0; i < n->n; i++)
+		get_queue(x, n->kids[i], &(*out)[i]);
 }
 
 static void
-get_rules(struct dec *x, const struct yl_node *k, const struct yl_node *v,
-    struct pl_partconf *p)
+get_rules(struct dec *x, const struct ft_val *v, struct pl_partconf *p)
 {
+	const struct yl_node *n = v->raw;
 	size_t i;
 
 	p->rules = NULL;
 	p->nrules = 0;
-	p->rules_set = 0;
-	if (is_null(v))
+	p->rules_set = v->seen;
+	if (!v->seen)
 		return;
-	if (v->kind != YL_SEQ) {
-		bad(x, v, "'%s' must be a sequence of rules, not %s", k->str,
-		    kind(v));
-		return;
-	}
-	p->rules_set = 1;
-	p->rules = xcalloc(v->n, sizeof *p->rules);
-	p->nrules = v->n;
-	for (i = 0; i < v->n; i++)
-		get_rule(x, v->kids[i], &p->rules[i], 0);
+	p->rules = xcalloc(n->n, sizeof *p->rules);
+	p->nrules = n->n;
+	for (i = 0; i < n->n; i++)
+		get_rule(x, n->kids[i], &p->rules[i], 0);
 }
 
 static void
 get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 {
-	struct pairs ps;
-	size_t i;
+	struct pl_cstr *str[FT_MAXF] = { [PA_NAME] = &p->name };
+	struct rec r;
+	int i;
 
-	memset(p, 0, sizeof *p);
-	p->line = v->line;
-	p->col = v->col;
-	pairs_of(x, v, "a partition", &ps);
-	for (i = 0; i < ps.n; i++) {
-		const struct yl_node *k = ps.p[i].k, *val = ps.p[i].v;
-
-		if (strcmp(k->str, "name") == 0)
-			get_str(x, k, val, &p->name);
-		else if (strcmp(k->str, "queues") == 0) {
-			get_queues(x, k, val, &p->queues, &p->nqueues);
-			p->queues_set = !is_null(val) && val->kind == YL_SEQ;
-		} else if (strcmp(k->str, "placementrules") == 0)
-			get_rules(x, k, val, p);
-		else if (!check_field(x, k, val, f_partition))
-			unknown(x, k, "a partition");
+	*p = (struct pl_partconf){ .line = v->line, .col = v->col };
+	rec_begin(x, &r, &part, PA_RULES + 1, v);
+	while ((i = rec_next(&r, str)) >= 0) {
+		if (i == PA_QUEUES) {
+			get_queues(x, &r.v[i], &p->queues, &p->nqueues);
+			p->queues_set = r.v[i].seen;
+		} else
+			get_rules(x, &r.v[i], p);
 	}
-	pairs_free(&ps);
+	rec_end(&r);
+}
+
+/*
+ * Decode v alone as the value of a partition's member key ("queues" or
+ * "placementrules"): the tests decode queues or rules lists so.
+ */
+static int
+part_member(struct pl_partconf *p, const char *file, const char *key,
+    const struct yl_node *v, enum pl_compat c, struct diag *d)
+{
+	struct yl_node k = { .kind = YL_SCALAR, .plain = 1 };
+	struct ft_val fv[FT_MAXF];
+	struct dec x;
+	struct ft ft;
+	int i;
+
+	dec_init(&x, file, c, d);
+	ft = x.ft;
+	k.str = (char *)key;
+	k.len = strlen(key);
+	ft_begin(&ft, &part, fv);
+	if ((i = ft_yaml(&ft, &k, v)) == FT_ERR)
+		i = ft.field;
+	if (i == PA_QUEUES) {
+		get_queues(&x, &fv[i], &p->queues, &p->nqueues);
+		p->queues_set = fv[i].seen;
+	} else
+		get_rules(&x, &fv[i], p);
+	return dec_done(&x);
 }
 
 int
 pl_conf_decode_part(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	struct dec x = { file, c, d, 0 };
+	struct dec x;
 
+	dec_init(&x, file, c, d);
 	get_part(&x, v, p);
-	return x.nerr;
+	return dec_done(&x);
 }
 
 int
 pl_conf_decode_queues(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	struct dec x = { file, c, d, 0 };
-	struct yl_node k = { .kind = YL_SCALAR, .str = "queues", .len = 6 };
-
-	get_queues(&x, &k, v, &p->queues, &p->nqueues);
-	p->queues_set = !is_null(v) && v->kind == YL_SEQ;
-	return x.nerr;
+	return part_member(p, file, "queues", v, c, d);
 }
 
 int
 pl_conf_decode_rules(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	struct dec x = { file, c, d, 0 };
-	struct yl_node k = { .kind = YL_SCALAR, .str = "placementrules", .len = 14 };
-
-	get_rules(&x, &k, v, p);
-	return x.nerr;
+	return part_member(p, file, "placementrules", v, c, d);
 }
 
 int
-pl_conf_decode(struct pl_conf *conf, const struct yl_doc *doc, enum pl_compat c,
+pl_conf_decode(struct pl_conf *out, const struct yl_doc *doc, enum pl_compat c,
     struct diag *d)
 {
-	struct dec x = { doc->file, c, d, 0 };
-	struct pairs ps;
-	size_t i, j;
+	struct dec x;
+	struct rec r;
+	size_t j;
+	int i;
 
-	memset(conf, 0, sizeof *conf);
-	conf->file = doc->file;
+	memset(out, 0, sizeof *out);
+	out->file = doc->file;
 	if (doc->root == NULL)
 		return 0;
-	pairs_of(&x, doc->root, "the configuration", &ps);
-	for (i = 0; i < ps.n; i++) {
-		const struct yl_node *k = ps.p[i].k, *v = ps.p[i].v;
+	dec_init(&x, doc->file, c, d);
+	rec_begin(&x, &r, &config, CO_PARTITIONS + 1, doc->root);
+	while ((i = rec_next(&r, NULL)) >= 0) {
+		const struct yl_node *v = r.v[i].raw;
 
-		if (strcmp(k->str, "checksum") == 0) {
-			if (v->kind != YL_SCALAR)
-				bad(&x, v, "'checksum' must be a string, not %s",
-				    kind(v));
-		} else if (strcmp(k->str, "partitions") == 0) {
-			if (is_null(v))
-				continue;
-			if (v->kind != YL_SEQ) {
-				bad(&x, v, "'partitions' must be a sequence, not %s",
-				    kind(v));
-				continue;
-			}
-			conf->parts = xcalloc(v->n, sizeof *conf->parts);
-			conf->nparts = v->n;
-			for (j = 0; j < v->n; j++)
-				get_part(&x, v->kids[j], &conf->parts[j]);
-		} else
-			unknown(&x, k, "the configuration");
+		if (i != CO_PARTITIONS || !r.v[i].seen)
+			continue;
+		out->parts = xcalloc(v->n, sizeof *out->parts);
+		out->nparts = v->n;
+		for (j = 0; j < v->n; j++)
+			get_part(&x, v->kids[j], &out->parts[j]);
 	}
-	pairs_free(&ps);
-	return x.nerr;
+	rec_end(&r);
+	return dec_done(&x);
 }
 
 static void

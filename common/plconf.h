@@ -35,7 +35,8 @@ struct pl_ruleconf {
 	int create;
 	struct pl_filterconf filter;
 	struct pl_ruleconf *parent;	/* NULL: none */
-	int parent_listed;	/* written as a one-item list (the seed docs' form) */
+	int parent_listed;	/* written as a one-item list (the form
+				   of YuniKorn's own examples) */
 	unsigned long line, col;
 };
 

@@ -2,9 +2,11 @@
  * rh.c - the role-history model: interned hosts, per-node entry
  * vectors, containers, requests and the derived available lists.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "htab.h"
 #include "rh.h"
 #include "xalloc.h"
 
@@ -14,15 +16,6 @@ void
 rh_init(struct rh *m)
 {
 	memset(m, 0, sizeof *m);
-	m->roles_count = 0;
-}
-
-static void
-strmap_free(struct rh_strmap *s)
-{
-	free(s->slot);
-	free(s->hash);
-	memset(s, 0, sizeof *s);
 }
 
 static void
@@ -70,14 +63,14 @@ rh_free(struct rh *m)
 		free(m->nodes[i].label);
 	}
 	free(m->nodes);
-	strmap_free(&m->hostmap);
+	ht_free(&m->hostmap);
 	for (i = 0; i < m->narena; i++)
 		free(m->arena[i]);
 	free(m->arena);
 	for (i = 0; i < m->nctr; i++)
 		free(m->ctr[i].id);
 	free(m->ctr);
-	strmap_free(&m->ctrmap);
+	ht_free(&m->ctrmap);
 	for (i = 0; i < m->nreq; i++)
 		request_free(&m->req[i]);
 	free(m->req);
@@ -86,143 +79,138 @@ rh_free(struct rh *m)
 	rh_init(m);
 }
 
-/* --- string maps: index lookups keyed by a string the model owns --- */
+/* --- the host and container id maps (htab): keys live in the model --- */
 
-typedef const char *(*keyfn)(const struct rh *, uint32_t, size_t *);
+static int
+same_host(const struct rh *m, uint32_t i, const char *k, size_t n)
+{
+	return m->nodes[i].hostlen == n && memcmp(m->nodes[i].host, k, n) == 0;
+}
 
+static int
+same_ctr(const struct rh *m, uint32_t i, const char *k, size_t n)
+{
+	return strncmp(m->ctr[i].id, k, n) == 0 && m->ctr[i].id[n] == '\0';
+}
+
+typedef int samefn(const struct rh *, uint32_t, const char *, size_t);
+
+/* The index mapped to key k, RH_NONE if none; *pr is left where it goes. */
 static uint32_t
-hash_str(const char *s, size_t n)
+map_get(const struct rh *m, const struct ht *t, samefn *same, const char *k,
+    size_t n, struct ht_probe *pr)
 {
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
-	size_t i;
+	uint32_t i;
 
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= UINT64_C(0x100000001b3);
-	}
-	return (uint32_t)(h ^ (h >> 32));
-}
-
-/* Slot of key (or of the empty slot where it would go). */
-static size_t
-strmap_slot(const struct rh *m, const struct rh_strmap *s, keyfn key,
-    const char *k, size_t n, uint32_t h)
-{
-	size_t mask = s->cap - 1, i = h & mask;
-
-	for (;; i = (i + 1) & mask) {
-		const char *sk;
-		size_t sn;
-
-		if (s->slot[i] == 0)
-			return i;
-		if (s->hash[i] != h)
-			continue;
-		sk = key(m, s->slot[i] - 1, &sn);
-		if (sn == n && memcmp(sk, k, n) == 0)
-			return i;
-	}
-}
-
-static uint32_t
-strmap_get(const struct rh *m, const struct rh_strmap *s, keyfn key,
-    const char *k, size_t n)
-{
-	if (s->cap == 0)
-		return RH_NONE;
-	return s->slot[strmap_slot(m, s, key, k, n, hash_str(k, n))] - 1;
-}
-
-static void
-strmap_grow(struct rh_strmap *s)
-{
-	size_t ncap = s->cap ? s->cap * 2 : 64, i, j;
-	uint32_t *slot = xcalloc(ncap, sizeof *slot);
-	uint32_t *hash = xcalloc(ncap, sizeof *hash);
-
-	for (i = 0; i < s->cap; i++) {
-		if (s->slot[i] == 0)
-			continue;
-		for (j = s->hash[i] & (ncap - 1); slot[j] != 0; j = (j + 1) & (ncap - 1))
-			;
-		slot[j] = s->slot[i];
-		hash[j] = s->hash[i];
-	}
-	free(s->slot);
-	free(s->hash);
-	s->slot = slot;
-	s->hash = hash;
-	s->cap = ncap;
+	ht_probe(t, ht_hash(k, n), pr);
+	while ((i = ht_next(t, pr)) != HT_NONE && !same(m, i, k, n))
+		;
+	return i == HT_NONE ? RH_NONE : i;
 }
 
 /* Map k to idx, replacing any earlier mapping. */
 static void
-strmap_put(const struct rh *m, struct rh_strmap *s, keyfn key, const char *k,
+map_put(const struct rh *m, struct ht *t, samefn *same, const char *k,
     size_t n, uint32_t idx)
 {
-	uint32_t h = hash_str(k, n);
-	size_t i;
+	struct ht_probe pr;
 
-	if ((s->n + 1) * 4 > s->cap * 3)
-		strmap_grow(s);
-	i = strmap_slot(m, s, key, k, n, h);
-	if (s->slot[i] == 0)
-		s->n++;
-	s->slot[i] = idx + 1;
-	s->hash[i] = h;
+	if (map_get(m, t, same, k, n, &pr) != RH_NONE)
+		ht_set(t, &pr, idx);
+	else
+		ht_add(t, ht_hash(k, n), idx);
 }
 
-static const char *
-host_key(const struct rh *m, uint32_t i, size_t *n)
+/* --- names --- */
+
+static const char *const nstate_names[] = {
+	"UNHEALTHY", "DECOMMISSIONED", "LOST", "SHUTDOWN",
+	"RUNNING", "NEW", "REBOOTED", "DECOMMISSIONING"
+};
+static const char *const cstate_names[] = {
+	"allocated", "starting", "live", "releasing"
+};
+static const char *const reqkind_names[] = {
+	"placed", "open", "aa", "escalated"
+};
+static const struct {
+	const char *const *v;
+	int n;
+} names[] = {
+	{ nstate_names, RH_NS_COUNT },
+	{ cstate_names, RH_C_RELEASING + 1 },
+	{ reqkind_names, RH_REQ_ESCALATED + 1 }
+};
+
+const char *
+rh_name(enum rh_names t, int v)
 {
-	*n = m->nodes[i].hostlen;
-	return m->nodes[i].host;
+	return v >= 0 && v < names[t].n ? names[t].v[v] : "?";
 }
 
-static const char *
-ctr_key(const struct rh *m, uint32_t i, size_t *n)
-{
-	*n = strlen(m->ctr[i].id);
-	return m->ctr[i].id;
-}
-
-/* --- name tables --- */
-
-static const char *
-name_of(const char *const *names, int n, int i)
-{
-	return i >= 0 && i < n ? names[i] : "?";
-}
-
-static int
-parse_of(const char *const *names, int n, const char *s)
+int
+rh_value(enum rh_names t, const char *s)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
-		if (strcmp(s, names[i]) == 0)
+	for (i = 0; i < names[t].n; i++)
+		if (strcmp(s, names[t].v[i]) == 0)
 			return i;
 	return -1;
 }
 
 /* --- roles --- */
 
-struct rh_role *
-rh_role_by_id(const struct rh *m, int32_t id)
+/*
+ * The first of the n elements at v, size bytes apart and sorted by the
+ * int32_t at offset off, whose key is not below key: where key is or
+ * would go. Entries and roles usually arrive in order: the end is tried
+ * first.
+ */
+static inline int32_t
+key_at(const char *keys, size_t size, size_t i)
 {
-	size_t lo = 0, hi = m->nroles;
+	int32_t k;
 
+	memcpy(&k, keys + i * size, sizeof k);
+	return k;
+}
+
+static inline size_t
+lower_bound(const void *v, size_t n, size_t size, size_t off, int32_t key)
+{
+	const char *keys;
+	size_t lo = 0, hi = n;
+
+	if (n == 0)
+		return 0;
+	keys = (const char *)v + off;
+	if (key_at(keys, size, n - 1) < key)
+		return n;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (m->roles[mid].id == id)
-			return &m->roles[mid];
-		if (m->roles[mid].id < id)
+		if (key_at(keys, size, mid) < key)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return NULL;
+	return lo;
+}
+
+static size_t
+role_pos(const struct rh *m, int32_t id)
+{
+	return lower_bound(m->roles, m->nroles, sizeof *m->roles,
+	    offsetof(struct rh_role, id), id);
+}
+
+struct rh_role *
+rh_role_by_id(const struct rh *m, int32_t id)
+{
+	size_t i = role_pos(m, id);
+
+	return i < m->nroles && m->roles[i].id == id ? &m->roles[i] : NULL;
 }
 
 struct rh_role *
@@ -263,9 +251,8 @@ rh_role_get(struct rh *m, int32_t id)
 
 	if (r != NULL)
 		return r;
+	at = role_pos(m, id);
 	xgrow((void **)&m->roles, &m->caproles, m->nroles + 1, sizeof *m->roles);
-	for (at = m->nroles; at > 0 && m->roles[at - 1].id > id; at--)
-		;
 	memmove(&m->roles[at + 1], &m->roles[at],
 	    (m->nroles - at) * sizeof *m->roles);
 	m->nroles++;
@@ -303,27 +290,12 @@ rh_over_threshold(const struct rh_role *r, const struct rh_entry *e)
 
 /* --- nodes --- */
 
-static const char *const nstate_names[RH_NS_COUNT] = {
-	"UNHEALTHY", "DECOMMISSIONED", "LOST", "SHUTDOWN",
-	"RUNNING", "NEW", "REBOOTED", "DECOMMISSIONING"
-};
-
-const char *
-rh_nstate_name(int s)
-{
-	return name_of(nstate_names, RH_NS_COUNT, s);
-}
-
-int
-rh_nstate_parse(const char *s)
-{
-	return parse_of(nstate_names, RH_NS_COUNT, s);
-}
-
 uint32_t
 rh_node_find(const struct rh *m, const char *host, size_t len)
 {
-	return strmap_get(m, &m->hostmap, host_key, host, len);
+	struct ht_probe pr;
+
+	return map_get(m, &m->hostmap, same_host, host, len, &pr);
 }
 
 static const char *
@@ -365,7 +337,7 @@ rh_node_intern(struct rh *m, const char *host, size_t len)
 	n->host = arena_copy(m, host, len);
 	n->hostlen = (uint32_t)len;
 	n->state = RH_NS_RUNNING;
-	strmap_put(m, &m->hostmap, host_key, host, len, i);
+	map_put(m, &m->hostmap, same_host, host, len, i);
 	return i;
 }
 
@@ -427,20 +399,8 @@ rh_nodes_sorted(struct rh *m)
 static uint32_t
 entry_pos(const struct rh_node *n, int32_t role)
 {
-	uint32_t lo = 0, hi = n->nent;
-
-	/* Fast path: entries usually arrive in role order. */
-	if (hi > 0 && n->ent[hi - 1].role < role)
-		return hi;
-	while (lo < hi) {
-		uint32_t mid = (lo + hi) / 2;
-
-		if (n->ent[mid].role < role)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return (uint32_t)lower_bound(n->ent, n->nent, sizeof *n->ent,
+	    offsetof(struct rh_entry, role), role);
 }
 
 struct rh_entry *
@@ -498,14 +458,18 @@ rh_entry_count(const struct rh *m)
 	return c;
 }
 
+int
+rh_avail_cmp(const struct rh_avail *x, const struct rh_avail *y)
+{
+	int c = rh_cmp(y->last_used, x->last_used);
+
+	return c != 0 ? c : rh_cmp(x->rank, y->rank);
+}
+
 static int
 cmp_avail(const void *a, const void *b)
 {
-	const struct rh_avail *x = a, *y = b;
-
-	if (x->last_used != y->last_used)
-		return x->last_used > y->last_used ? -1 : 1;
-	return (x->rank > y->rank) - (x->rank < y->rank);
+	return rh_avail_cmp(a, b);
 }
 
 size_t
@@ -546,26 +510,11 @@ rh_available(struct rh *m, int32_t role, struct rh_avail **out)
 
 /* --- containers --- */
 
-static const char *const cstate_names[] = {
-	"allocated", "starting", "live", "releasing"
-};
-
-const char *
-rh_cstate_name(int s)
-{
-	return name_of(cstate_names, RH_C_RELEASING + 1, s);
-}
-
-int
-rh_cstate_parse(const char *s)
-{
-	return parse_of(cstate_names, RH_C_RELEASING + 1, s);
-}
-
 struct rh_container *
 rh_container_find(const struct rh *m, const char *id)
 {
-	uint32_t i = strmap_get(m, &m->ctrmap, ctr_key, id, strlen(id));
+	struct ht_probe pr;
+	uint32_t i = map_get(m, &m->ctrmap, same_ctr, id, strlen(id), &pr);
 
 	if (i == RH_NONE || m->ctr[i].dead)
 		return NULL;
@@ -588,7 +537,7 @@ rh_container_add(struct rh *m, const char *id, uint32_t node, int32_t role,
 	c->role = role;
 	c->state = (uint8_t)state;
 	c->since = since;
-	strmap_put(m, &m->ctrmap, ctr_key, id, strlen(id), (uint32_t)m->nctr);
+	map_put(m, &m->ctrmap, same_ctr, id, strlen(id), (uint32_t)m->nctr);
 	m->nctr++;
 	return c;
 }
@@ -600,23 +549,67 @@ rh_container_remove(struct rh *m, struct rh_container *c)
 	c->dead = 1;
 }
 
-/* --- requests --- */
-
-static const char *const reqkind_names[] = {
-	"placed", "open", "aa", "escalated"
+/* A sort key of a container or request, and its index. */
+struct sortkey {
+	const char *id;
+	int32_t role;
+	uint64_t seq;
+	size_t idx;
 };
 
-const char *
-rh_reqkind_name(int k)
+static int
+cmp_byid(const void *a, const void *b)
 {
-	return name_of(reqkind_names, RH_REQ_ESCALATED + 1, k);
+	return strcmp(((const struct sortkey *)a)->id,
+	    ((const struct sortkey *)b)->id);
 }
 
-int
-rh_reqkind_parse(const char *s)
+static int
+cmp_byrole(const void *a, const void *b)
 {
-	return parse_of(reqkind_names, RH_REQ_ESCALATED + 1, s);
+	const struct sortkey *x = a, *y = b;
+	int c = rh_cmp(x->role, y->role);
+
+	return c != 0 ? c : rh_cmp((int64_t)x->seq, (int64_t)y->seq);
 }
+
+/* The live containers (ctr set) or requests, sorted: indexes into *out. */
+static size_t
+live_sorted(const struct rh *m, int ctr, size_t **out)
+{
+	int (*cmp)(const void *, const void *) = ctr ? cmp_byid : cmp_byrole;
+	size_t n = ctr ? m->nctr : m->nreq, k = 0, i;
+	struct sortkey *v = xcalloc(n + 1, sizeof *v);
+
+	for (i = 0; i < n; i++) {
+		if (ctr ? m->ctr[i].dead : m->req[i].dead)
+			continue;
+		if (ctr)
+			v[k].id = m->ctr[i].id;
+		else {
+			v[k].role = m->req[i].role;
+			v[k].seq = m->req[i].seq;
+		}
+		v[k++].idx = i;
+	}
+	for (i = 1; i < k && cmp(&v[i - 1], &v[i]) <= 0; i++)
+		;
+	if (i < k)		/* often they come in order */
+		qsort(v, k, sizeof *v, cmp);
+	*out = xreallocarray(NULL, k + 1, sizeof **out);
+	for (i = 0; i < k; i++)
+		(*out)[i] = v[i].idx;
+	free(v);
+	return k;
+}
+
+size_t
+rh_containers_sorted(const struct rh *m, size_t **out)
+{
+	return live_sorted(m, 1, out);
+}
+
+/* --- requests --- */
 
 struct rh_request *
 rh_request_add(struct rh *m, int32_t role, enum rh_reqkind kind, uint32_t node,
@@ -649,6 +642,12 @@ rh_request_remove(struct rh *m, struct rh_request *r)
 {
 	(void)m;
 	r->dead = 1;
+}
+
+size_t
+rh_requests_sorted(const struct rh *m, size_t **out)
+{
+	return live_sorted(m, 0, out);
 }
 
 struct rh_request *
@@ -737,14 +736,15 @@ rh_compact(struct rh *m)
 	}
 	free(map);
 
-	strmap_free(&m->hostmap);
+	/* Every key is unique: index them again. */
+	ht_clear(&m->hostmap);
 	for (i = 0; i < m->nnodes; i++)
-		strmap_put(m, &m->hostmap, host_key, m->nodes[i].host,
-		    m->nodes[i].hostlen, (uint32_t)i);
-	strmap_free(&m->ctrmap);
+		ht_add(&m->hostmap, ht_hash(m->nodes[i].host,
+		    m->nodes[i].hostlen), (uint32_t)i);
+	ht_clear(&m->ctrmap);
 	for (i = 0; i < m->nctr; i++)
-		strmap_put(m, &m->ctrmap, ctr_key, m->ctr[i].id,
-		    strlen(m->ctr[i].id), (uint32_t)i);
+		ht_add(&m->ctrmap, ht_hash(m->ctr[i].id, strlen(m->ctr[i].id)),
+		    (uint32_t)i);
 	free(m->order);
 	free(m->rank);
 	m->order = m->rank = NULL;

@@ -1,5 +1,5 @@
 /*
- * rh.h - the Slider role-history model (SPEC §3): roles, nodes, one
+ * rh.h - the Slider role-history model (rh-load(1)): roles, nodes, one
  * entry per (host, role) with its counters, containers and outstanding
  * requests, and the derived available lists. rhio.h reads and writes it.
  *
@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "htab.h"
+
 #define RH_NONE		UINT32_MAX	/* no node */
 #define RH_NOLOCATION	(INT64_C(1) << 30)	/* priority bit: no host named */
 #define RH_ROLE_LIMIT	(INT32_C(1) << 30)	/* role ids are below this */
@@ -35,7 +37,7 @@
 #define RH_POLICY_ANYWHERE	2
 #define RH_POLICY_AA		4
 
-/* Defaults of a role known by id only (SPEC §3, Slider's ProviderRole). */
+/* Defaults of a role known by id only (Slider's ProviderRole). */
 #define RH_DEF_THRESHOLD	3
 #define RH_DEF_ESCALATE_MS	30000
 #define RH_SHORT_LIVED_MS	60000	/* a container dying sooner is short-lived */
@@ -66,7 +68,7 @@ enum rh_nstate {
 	RH_NS_COUNT
 };
 
-/* The state of one role on one host (SPEC §3, Slider's NodeEntry). */
+/* The state of one role on one host (Slider's NodeEntry). */
 struct rh_entry {
 	int64_t last_used;	/* ms */
 	int32_t role;
@@ -120,12 +122,6 @@ struct rh_avail {
 	int64_t last_used;
 };
 
-struct rh_strmap {		/* string -> uint32 index (open addressing) */
-	uint32_t *slot;		/* index + 1, 0 when empty */
-	uint32_t *hash;
-	size_t cap, n;
-};
-
 struct rh {
 	int64_t saved;		/* the save time of the history (header "saved") */
 	int32_t roles_count;	/* header "roles" */
@@ -136,7 +132,7 @@ struct rh {
 
 	struct rh_node *nodes;
 	size_t nnodes, capnodes;
-	struct rh_strmap hostmap;
+	struct ht hostmap;		/* host -> node index */
 	char **arena;		/* host name storage: blocks to free */
 	size_t narena, arena_cap;
 	char *arena_cur;	/* the block being filled */
@@ -144,7 +140,7 @@ struct rh {
 
 	struct rh_container *ctr;
 	size_t nctr, capctr;
-	struct rh_strmap ctrmap;
+	struct ht ctrmap;		/* id -> container index */
 
 	struct rh_request *req;
 	size_t nreq, capreq;
@@ -180,6 +176,12 @@ void rh_role_set_label(struct rh_role *, const char *label);
 void rh_roles_move(struct rh *to, struct rh *from);
 /* Is the node over the role's failure threshold for this entry (may be NULL)? */
 int rh_over_threshold(const struct rh_role *, const struct rh_entry *);
+/* Can id be a role's (0 to 2^30-1)? */
+static inline int
+rh_role_valid(int64_t id)
+{
+	return id >= 0 && id < RH_ROLE_LIMIT;
+}
 /* The priority of a request for role: placed/AA requests name hosts. */
 static inline int64_t
 rh_priority(int32_t role, int located)
@@ -192,6 +194,18 @@ rh_priority_role(int64_t priority)
 {
 	return (int32_t)(priority & (RH_NOLOCATION - 1));
 }
+
+/* --- Names --- */
+
+/*
+ * The names of node states (YARN's: "RUNNING" for RH_NS_RUNNING, ...),
+ * container states ("allocated", ...) and request kinds ("placed", ...).
+ */
+enum rh_names { RH_NSTATES, RH_CSTATES, RH_REQKINDS };
+/* The name of value v in table t, "?" when none. */
+const char *rh_name(enum rh_names t, int v);
+/* The value named s in t (exactly: node states are upper case), or -1. */
+int rh_value(enum rh_names t, const char *s);
 
 /* --- Nodes --- */
 
@@ -211,10 +225,6 @@ rh_node_online(const struct rh_node *n)
 	return n->state >= RH_NS_RUNNING;
 }
 void rh_node_set_label(struct rh_node *, const char *label);
-/* "RUNNING" for RH_NS_RUNNING, ... */
-const char *rh_nstate_name(int);
-/* enum rh_nstate for a YARN state name (exact, upper case), or -1. */
-int rh_nstate_parse(const char *);
 /*
  * Node indexes sorted by host name (byte order); m->rank is the inverse.
  * Recomputed only when nodes were added since the last call.
@@ -246,13 +256,22 @@ rh_entry_active(const struct rh_entry *e)
 size_t rh_entry_count(const struct rh *);
 
 /*
- * The available list of a role (SPEC §3): entries that are idle
+ * The available list of a role (rh-load(1)): entries that are idle
  * (rh_entry_idle) and have no outstanding placed request for the role on
  * their host, most recently used first, host name as the tie-break.
  * One walk and one sort. Stores a malloc'd array in *out (the caller
  * frees it; NULL when empty) and returns its length.
  */
 size_t rh_available(struct rh *, int32_t role, struct rh_avail **out);
+/* The order of an available list: last use, newest first, then rank. */
+int rh_avail_cmp(const struct rh_avail *, const struct rh_avail *);
+
+/* -1, 0 or 1 as a is below, equal to or above b: for comparators. */
+static inline int
+rh_cmp(int64_t a, int64_t b)
+{
+	return (a > b) - (a < b);
+}
 
 /* --- Containers --- */
 
@@ -265,8 +284,11 @@ struct rh_container *rh_container_find(const struct rh *, const char *id);
 struct rh_container *rh_container_add(struct rh *, const char *id,
     uint32_t node, int32_t role, enum rh_cstate, int64_t since);
 void rh_container_remove(struct rh *, struct rh_container *);
-const char *rh_cstate_name(int);
-int rh_cstate_parse(const char *);	/* or -1 */
+/*
+ * The live containers' indexes sorted by id: a malloc'd array (the
+ * caller frees it) in *out; returns how many.
+ */
+size_t rh_containers_sorted(const struct rh *, size_t **out);
 
 /* --- Requests --- */
 
@@ -280,8 +302,11 @@ struct rh_request *rh_request_add(struct rh *, int32_t role, enum rh_reqkind,
 void rh_request_remove(struct rh *, struct rh_request *);
 /* The outstanding placed request for (role, node), or NULL. */
 struct rh_request *rh_request_placed(const struct rh *, int32_t role, uint32_t node);
-const char *rh_reqkind_name(int);
-int rh_reqkind_parse(const char *);	/* or -1 */
+/*
+ * The live requests' indexes by role, then issue order: a malloc'd
+ * array (the caller frees it) in *out; returns how many.
+ */
+size_t rh_requests_sorted(const struct rh *, size_t **out);
 
 /* --- Whole-model operations --- */
 

@@ -1,48 +1,41 @@
 /*
- * rhdir.h - rh-compact's directory job (SPEC §4) on a live Slider
- * history directory: lock it, choose the save to load and the files to
- * delete, write the compacted save, then purge.
+ * rhdir.h - Slider history directories: the candidates of a directory,
+ * the choice of the save to load among them, and the directory lock.
  *
- * The lock is an exclusive flock(2) on a descriptor of the directory
- * itself, so that "flock DIR command" cooperates with it. The rules,
- * with names compared as strings (name order is time order):
+ * A candidate is a regular file named rolehistory-*.json; names compare
+ * as strings, and name order is time order (Slider names a save by its
+ * time in 16 hex digits). The save to load is the newest candidate that
+ * loads: an empty file, or one that does not load (EXIT_DATAERR), is
+ * skipped with a warning. A file that cannot be opened or read is
+ * skipped too, or stops the choice, as the caller's policy says. With
+ * nothing loadable, nothing is loaded; what that means is the caller's.
  *
- * - Load: the candidates of rh_dir_list(), newest first; empty files and
- *   files that do not load (EXIT_DATAERR) are skipped with a warning; the
- *   first that loads is the loaded save L. Any other failure (a read
- *   error, a file that cannot be opened) stops the job: nothing changes.
- *   With nothing loadable there is nothing to compact: a warning, no
- *   change, status 0.
- * - Write: the compacted save W = DIR/rolehistory-<now, 16 lowercase hex
- *   digits>.json, atomically (af_). If W is L it is replaced; if another
- *   file of that name exists the job stops with EXIT_TEMPFAIL (it may be
- *   the application's own save of this very millisecond). If L is named
- *   later than W (the clock went backwards), W is written all the same,
- *   with a warning: Slider will load L, not W. If the directory's list
- *   of history files changed while the job ran (a running application
- *   saved), W is not renamed into place: EXIT_TEMPFAIL.
- * - Purge (rh_dir_plan), once W is durable: files named later than L or
- *   than W are never deleted, and are not counted. The others, newest
- *   first, are counted against --keep N with W as the first valid save:
- *   the N-1 newest valid saves among them stay, as do broken and empty
- *   files newer than the oldest save kept; every file older than that is
- *   deleted, oldest first, and the directory is synced.
+ * rh-load reads a directory as an application master would at its start
+ * (RH_DIR_SKIP); rh-compact, which goes on to delete files, never takes
+ * a file it could not read for one it may delete (RH_DIR_STOP), and
+ * looks at the files --keep counts without a word (RH_DIR_QUIET).
  */
 #ifndef PK_RHDIR_H
 #define PK_RHDIR_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 #include "diag.h"
-#include "obuf.h"
 #include "rhio.h"
 
-/* What a history file is, as far as the job had to know. */
+/* What the loader does with a file that cannot be opened or read. */
+enum rh_dirpolicy {
+	RH_DIR_SKIP,		/* skip it: its error becomes a warning */
+	RH_DIR_STOP,		/* stop, saying nothing was changed */
+	RH_DIR_QUIET		/* stop too; warn of nothing skipped */
+};
+
+/* What a history file is, as far as the loader had to know. */
 enum rh_fkind {
-	RH_F_UNKNOWN,		/* not looked at: keep needs no more */
-	RH_F_VALID,		/* loads as rh-load loads it */
-	RH_F_BROKEN,		/* does not load (EXIT_DATAERR) */
+	RH_F_UNKNOWN,		/* not looked at */
+	RH_F_VALID,		/* loads */
+	RH_F_BROKEN,		/* does not load (EXIT_DATAERR), or cannot
+				   be read under RH_DIR_SKIP */
 	RH_F_EMPTY		/* zero length */
 };
 
@@ -50,57 +43,50 @@ struct rh_dirfile {
 	char *path;		/* "DIR/NAME", malloc'd */
 	const char *name;	/* NAME, inside path */
 	int kind;		/* enum rh_fkind */
-	int del;		/* rh_dir_plan: to be deleted */
+	int del;		/* rh-compact: to be deleted (rhjob.h) */
+};
+
+/* A directory's candidates, newest first, and the one loaded. */
+struct rh_dirscan {
+	struct rh_dirfile *f;
+	size_t n;
+	size_t loaded;		/* f[loaded] was loaded; n: none */
 };
 
 /*
- * Mark the files to delete. f holds n files, newest (greatest) name
- * first, f[loaded] the loaded save; wname is the new save's NAME; keep
- * >= 1 counts the new save. Returns how many are marked.
+ * The candidates of dir as paths "DIR/NAME", newest first: *names is a
+ * malloc'd array of malloc'd strings (rh_names_free()). 0, or
+ * EXIT_NOINPUT after reporting.
  */
-size_t rh_dir_plan(struct rh_dirfile *f, size_t n, size_t loaded,
-    const char *wname, long keep);
-
-/* "rolehistory-%016llx.json" of t into buf (at least 34 bytes). */
-void rh_dir_savename(int64_t t, char *buf);
+int rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *);
+void rh_names_free(char **, size_t);
 
 /*
- * Lock dir: an exclusive flock(2) on a descriptor of the directory,
- * waiting for it if wait is set. Stores the descriptor (close it to
- * unlock) in *fd. 0, EXIT_NOINPUT (no such directory) or EXIT_TEMPFAIL
- * (held by another process) after reporting.
- */
-int rh_dir_lock(const char *dir, int wait, int *fd, struct diag *);
-
-/*
- * Load the newest loadable save of dir into m (with opt) as the job does:
- * empty and broken files skipped with a warning, any other failure
- * stops. *loaded is the path loaded (malloc'd), NULL when nothing
- * loads (m is then untouched). 0 or an EXIT_* status after reporting.
+ * Load the newest loadable save of dir into m (with opt), under policy.
+ * s gets the candidates and the one loaded (s->loaded == s->n: none, and
+ * m is untouched); free it with rh_dirscan_free(). info (may be NULL) is
+ * the loaded file's. 0, or an EXIT_* status after reporting (the
+ * directory cannot be listed; a file could not be read under
+ * RH_DIR_STOP or RH_DIR_QUIET).
  */
 int rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *,
-    char **loaded, struct diag *);
-
-struct rh_dirjob {
-	const char *dir;
-	int64_t now;		/* the new save's time and name */
-	int64_t max_age;	/* ms, counted back from now; 0 keeps all */
-	long keep;		/* >= 1 */
-	int wait;		/* wait for the lock */
-	int dry_run;		/* change nothing, say what it would do */
-	struct ob *plan;	/* dry run: "load PATH", "write PATH (N
-				   entries)", "delete PATH" lines */
-	struct ob *log;		/* NULL, or (-v) the same lines as done,
-				   after "PROG: " */
-};
+    enum rh_dirpolicy, struct rh_dirscan *s, struct rh_loadinfo *info,
+    struct diag *);
+/*
+ * Load one candidate, f, into m under policy and set its kind: 0 it
+ * loaded, 1 it was skipped, or an EXIT_* status after reporting.
+ */
+int rh_dir_try(struct rh *m, struct rh_dirfile *f, const struct rh_loadopt *,
+    enum rh_dirpolicy, struct rh_loadinfo *info, struct diag *);
+void rh_dirscan_free(struct rh_dirscan *);
 
 /*
- * The whole job, as described above. 0, or after reporting:
- * EXIT_NOINPUT, EXIT_TEMPFAIL (locked, or the directory changed),
- * EXIT_CANTCREAT (the new save cannot be created), EXIT_IOERR (a read,
- * the write, or a deletion failed: a failed deletion leaves the new save
- * in place and the remaining files).
+ * Lock dir: an exclusive flock(2) on a descriptor of the directory, so
+ * that "flock DIR command" cooperates with it, waiting for it if wait is
+ * set. Stores the descriptor (close it to unlock) in *fd. 0,
+ * EXIT_NOINPUT (no such directory) or EXIT_TEMPFAIL (held by another
+ * process) after reporting.
  */
-int rh_dir_compact(const struct rh_dirjob *, struct diag *);
+int rh_dir_lock(const char *dir, int wait, int *fd, struct diag *);
 
 #endif

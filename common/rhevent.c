@@ -1,12 +1,14 @@
 /*
- * rhevent.c - event replay (SPEC §3 "Events", §4 rh-load): node reports
- * and the container lifecycle applied to the model with Slider's
- * semantics (digest §4.6, §4.8, §5.2, §5.3).
+ * rhevent.c - event replay (rh-load(1), EVENTS): node reports and the
+ * container lifecycle applied to the model as Slider's application
+ * master applies them: allocations answer requests, starts and
+ * completions move the entry counters, exit statuses become outcomes.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "exitcode.h"
+#include "ftab.h"
 #include "ndjson.h"
 #include "rhio.h"
 #include "rhjson.h"
@@ -20,29 +22,40 @@ static const char *const ev_names[EV_N] = {
 	"reset_failures"
 };
 
-/* The fields an event may carry ("event" and "time" go with every one). */
-enum { X_HOST, X_STATE, X_LABEL, X_CONTAINER, X_PRIORITY, X_ROLE,
-	X_EXIT, X_OUTCOME, X_N };
-static const char *const x_names[X_N] = {
-	"host", "state", "label", "container", "priority", "role",
-	"exit_status", "outcome"
+/*
+ * The fields of the events, in one table: the mode is the event's kind,
+ * and a field exists (and is required) in the kinds of its bits. "event"
+ * and "time" go with every one.
+ */
+#define K(k) (1 << (k))
+#define ALLOC_HOST (K(EV_NODE) | K(EV_ALLOCATED) | K(EV_LIVE))
+#define CONTAINER (K(EV_ALLOCATED) | K(EV_STARTED) | K(EV_START_FAILED) | \
+	K(EV_COMPLETED) | K(EV_LIVE))
+static const struct ft_field ev_f[] = {
+	{ "event", FT_ANY, 0, 0, 0, NULL, NULL },
+	{ "time", FT_LONG, 0, 0, 0, "milliseconds since the epoch", NULL },
+	{ "host", FT_STR, 0, ALLOC_HOST, ALLOC_HOST, NULL, NULL },
+	{ "state", FT_STR, 0, K(EV_NODE), K(EV_NODE), NULL, NULL },
+	{ "label", FT_STR, FT_NULL, K(EV_NODE), 0, NULL, NULL },
+	{ "container", FT_STR, 0, CONTAINER, CONTAINER, NULL, NULL },
+	{ "priority", FT_LONG, 0, K(EV_ALLOCATED), 0, NULL, NULL },
+	{ "role", FT_LONG, 0, K(EV_ALLOCATED) | K(EV_LIVE), K(EV_LIVE), NULL,
+	    NULL },
+	{ "exit_status", FT_LONG, 0, K(EV_COMPLETED), 0, NULL, NULL },
+	{ "outcome", FT_STR, 0, K(EV_COMPLETED), 0, NULL, NULL }
 };
-static const unsigned char x_string[X_N] = { 1, 1, 1, 1, 0, 0, 0, 1 };
+enum { X_EVENT, X_TIME, X_HOST, X_STATE, X_LABEL, X_CONTAINER, X_PRIORITY,
+	X_ROLE, X_EXIT, X_OUTCOME, X_N };
 
-#define B(x) (1u << (x))
-static const struct {
-	unsigned allowed, required;
-} ev_fields[EV_N] = {
-	[EV_NODE] = { B(X_HOST) | B(X_STATE) | B(X_LABEL), B(X_HOST) | B(X_STATE) },
-	[EV_ALLOCATED] = { B(X_CONTAINER) | B(X_HOST) | B(X_PRIORITY) | B(X_ROLE),
-	    B(X_CONTAINER) | B(X_HOST) },
-	[EV_STARTED] = { B(X_CONTAINER), B(X_CONTAINER) },
-	[EV_START_FAILED] = { B(X_CONTAINER), B(X_CONTAINER) },
-	[EV_COMPLETED] = { B(X_CONTAINER) | B(X_EXIT) | B(X_OUTCOME),
-	    B(X_CONTAINER) },
-	[EV_LIVE] = { B(X_CONTAINER) | B(X_HOST) | B(X_ROLE),
-	    B(X_CONTAINER) | B(X_HOST) | B(X_ROLE) },
-	[EV_RESET] = { 0, 0 }
+/* The table of each kind, for its name in messages. */
+static const struct ft_table ev_tables[EV_N] = {
+	FT_TABLE("a 'node' event", ev_f, 1),
+	FT_TABLE("a 'allocated' event", ev_f, 1),
+	FT_TABLE("a 'started' event", ev_f, 1),
+	FT_TABLE("a 'start_failed' event", ev_f, 1),
+	FT_TABLE("a 'completed' event", ev_f, 1),
+	FT_TABLE("a 'live' event", ev_f, 1),
+	FT_TABLE("a 'reset_failures' event", ev_f, 1)
 };
 
 enum outcome { O_COMPLETED, O_FAILED, O_NODE_FAILURE, O_PREEMPTED, O_LIMITS,
@@ -61,11 +74,12 @@ struct replay {
 	struct rh *m;
 	struct diag *d;
 	struct nj_value *v;
+	struct ft ft;
 	struct actual *act;
 	size_t nact, capact;
 };
 
-/* Slider's ContainerOutcome.fromExitStatus (digest §5.3). */
+/* An exit status as an outcome, as Slider's ContainerOutcome.fromExitStatus. */
 static enum outcome
 from_exit(int64_t status)
 {
@@ -89,6 +103,18 @@ at(const struct replay *x, const char *field)
 	const char *path[1] = { field };
 
 	return field ? rh_json_member(x->v, path, 1, 0) : x->v->pos;
+}
+
+/* ft's positions: a field's value, an unknown one's key, or the line. */
+static struct pos
+where(void *arg, const struct ft_err *e)
+{
+	const struct replay *x = arg;
+	const char *path[1] = { e->name };
+
+	if (e->code == FT_E_UNKNOWN)
+		return rh_json_member(x->v, path, 1, 1);
+	return at(x, e->code == FT_E_MISSING ? NULL : e->name);
 }
 
 static int64_t *
@@ -131,7 +157,12 @@ drop_requests(struct rh *m, int32_t role, int aa_only)
 			rh_request_remove(m, &m->req[i]);
 }
 
-/* Match an allocation to the request it answers (digest §4.6); remove it. */
+/*
+ * Match an allocation to the request it answers, as Slider's request
+ * tracker does, and remove it: the placed request for its host, else an
+ * aa request listing the host, else the oldest open or escalated one
+ * (of its priority, when the allocation gives one).
+ */
 static void
 match(struct rh *m, int32_t role, uint32_t node, int have_prio, int64_t prio)
 {
@@ -270,7 +301,8 @@ started(struct replay *x, struct rh_container *c, int64_t t)
 	if (c->surplus || c->state == RH_C_LIVE || c->state == RH_C_RELEASING) {
 		p = at(x, "container");
 		diag_warn(x->d, &p, "container '%s' is %s%s: start ignored", c->id,
-		    c->surplus ? "surplus, " : "", rh_cstate_name(c->state));
+		    c->surplus ? "surplus, " : "",
+		    rh_name(RH_CSTATES, c->state));
 		return;
 	}
 	e = rh_entry_get(x->m, c->node, c->role);
@@ -371,7 +403,7 @@ node(struct replay *x, const char *host, size_t hlen, const char *state,
 {
 	struct rh *m = x->m;
 	struct rh_node *n;
-	int st = rh_nstate_parse(state), was_online, changed;
+	int st = rh_value(RH_NSTATES, state), was_online, changed;
 	uint32_t i;
 
 	if (st < 0) {
@@ -403,17 +435,16 @@ node(struct replay *x, const char *host, size_t hlen, const char *state,
 static int
 event(struct replay *x, int64_t now)
 {
-	struct json_object *o = x->v->obj, *ev = NULL, *val[X_N] = { NULL };
-	const char *s[X_N] = { NULL }, *name;
-	size_t len[X_N] = { 0 };
-	int64_t num[X_N] = { 0 }, t = now;
-	unsigned seen = 0;
+	struct json_object *o = x->v->obj, *ev = NULL;
+	struct ft_val fv[X_N];
+	const char *name;
+	int64_t t;
 	struct rh_container *c;
 	struct pos p;
 	int k, i;
 
 	if (!json_object_object_get_ex(o, "event", &ev) ||
-	    (name = rh_json_str(ev, NULL)) == NULL) {
+	    (name = ft_json_str(ev, NULL)) == NULL) {
 		p = at(x, ev ? "event" : NULL);
 		return diag_err(x->d, EXIT_DATAERR, &p, "an event needs \"event\": "
 		    "its kind as a string");
@@ -424,93 +455,67 @@ event(struct replay *x, int64_t now)
 		p = at(x, "event");
 		return diag_err(x->d, EXIT_DATAERR, &p, "unknown event '%s'", name);
 	}
-	json_object_object_foreach(o, key, v) {
-		if (strcmp(key, "event") == 0)
-			continue;
-		if (strcmp(key, "time") == 0) {
-			if (rh_json_int(v, &t) != 0) {
-				p = at(x, "time");
-				return diag_err(x->d, EXIT_DATAERR, &p, "'time' must "
-				    "be milliseconds since the epoch, not %s",
-				    rh_json_what(v));
-			}
-			continue;
-		}
-		for (i = 0; i < X_N && strcmp(key, x_names[i]) != 0; i++)
-			;
-		if (i == X_N || !(ev_fields[k].allowed & B(i))) {
-			const char *path[1] = { key };
-
-			p = rh_json_member(x->v, path, 1, 1);
-			return diag_err(x->d, EXIT_DATAERR, &p, "unknown field '%s' "
-			    "in a '%s' event", key, name);
-		}
-		if (json_object_is_type(v, json_type_null) && i == X_LABEL)
-			continue;
-		val[i] = v;
-		seen |= B(i);
-		if (x_string[i] ? (s[i] = rh_json_str(v, &len[i])) == NULL :
-		    rh_json_int(v, &num[i]) != 0) {
-			p = at(x, key);
-			return diag_err(x->d, EXIT_DATAERR, &p, "'%s' must be %s, "
-			    "not %s", key, x_string[i] ? "a string" : "an integer",
-			    rh_json_what(v));
-		}
+	x->ft.mode = K(k);
+	ft_begin(&x->ft, &ev_tables[k], fv);
+	{
+		json_object_object_foreach(o, key, v)
+			if (ft_json(&x->ft, key, v) == FT_ERR)
+				return x->ft.rc;
 	}
-	for (i = 0; i < X_N; i++)
-		if ((ev_fields[k].required & B(i)) && !(seen & B(i))) {
-			p = at(x, NULL);
-			return diag_err(x->d, EXIT_DATAERR, &p, "a '%s' event needs "
-			    "'%s'", name, x_names[i]);
-		}
+	if (ft_end(&x->ft) != 0)
+		return x->ft.rc;
+	t = fv[X_TIME].seen ? fv[X_TIME].i : now;
 	switch (k) {
 	case EV_NODE:
-		return node(x, s[X_HOST], len[X_HOST], s[X_STATE], s[X_LABEL]);
+		return node(x, fv[X_HOST].s, fv[X_HOST].n, fv[X_STATE].s,
+		    fv[X_LABEL].s);
 	case EV_ALLOCATED:
-		return allocated(x, s[X_CONTAINER], s[X_HOST], len[X_HOST],
-		    val[X_PRIORITY] != NULL, num[X_PRIORITY],
-		    val[X_ROLE] != NULL, num[X_ROLE], t);
+		return allocated(x, fv[X_CONTAINER].s, fv[X_HOST].s,
+		    fv[X_HOST].n,
+		    fv[X_PRIORITY].seen, fv[X_PRIORITY].i, fv[X_ROLE].seen,
+		    fv[X_ROLE].i, t);
 	case EV_LIVE:
-		return live(x, s[X_CONTAINER], s[X_HOST], len[X_HOST],
-		    num[X_ROLE], t);
+		return live(x, fv[X_CONTAINER].s, fv[X_HOST].s, fv[X_HOST].n,
+		    fv[X_ROLE].i, t);
 	case EV_RESET:
 		rh_reset_failures(x->m);
 		return 0;
 	case EV_COMPLETED: {
 		enum outcome oc = O_COMPLETED;
 
-		if ((val[X_EXIT] != NULL) == (val[X_OUTCOME] != NULL)) {
+		if (fv[X_EXIT].seen == fv[X_OUTCOME].seen) {
 			p = at(x, NULL);
 			return diag_err(x->d, EXIT_DATAERR, &p, "a 'completed' event "
 			    "needs one of 'exit_status' and 'outcome'");
 		}
-		if (val[X_EXIT] != NULL)
-			oc = from_exit(num[X_EXIT]);
+		if (fv[X_EXIT].seen)
+			oc = from_exit(fv[X_EXIT].i);
 		else {
-			for (i = 0; i < O_N && strcmp(s[X_OUTCOME], o_names[i]); i++)
+			for (i = 0; i < O_N &&
+			    strcmp(fv[X_OUTCOME].s, o_names[i]) != 0; i++)
 				;
 			if (i == O_N) {
 				p = at(x, "outcome");
 				return diag_err(x->d, EXIT_DATAERR, &p, "'%s' is not an "
 				    "outcome (completed, failed, node_failure, "
-				    "preempted, limits_exceeded)", s[X_OUTCOME]);
+				    "preempted, limits_exceeded)",
+				    fv[X_OUTCOME].s);
 			}
 			oc = (enum outcome)i;
 		}
-		if ((c = find(x, s[X_CONTAINER], "completion")) != NULL)
+		if ((c = find(x, fv[X_CONTAINER].s, "completion")) != NULL)
 			completed(x, c, oc, t);
 		return 0;
 	}
 	case EV_STARTED:
-		if ((c = find(x, s[X_CONTAINER], "start")) != NULL)
+		if ((c = find(x, fv[X_CONTAINER].s, "start")) != NULL)
 			started(x, c, t);
 		return 0;
-	case EV_START_FAILED:
-		if ((c = find(x, s[X_CONTAINER], "start failure")) != NULL)
+	default:
+		if ((c = find(x, fv[X_CONTAINER].s, "start failure")) != NULL)
 			start_failed(x, c);
 		return 0;
 	}
-	return 0;
 }
 
 int
@@ -527,6 +532,7 @@ rh_replay_events(struct rh *m, const char *path, int64_t now, struct diag *d)
 	x.m = m;
 	x.d = d;
 	x.v = &v;
+	ft_init(&x.ft, d, EXIT_DATAERR, where, &x);
 	while ((rc = nj_next(nj, &v, 0)) == NJ_VALUE)
 		if ((rc = event(&x, now)) != 0)
 			break;

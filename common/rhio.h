@@ -1,8 +1,10 @@
 /*
- * rhio.h - reading and writing role histories (SPEC §3-4): Slider's
+ * rhio.h - reading and writing role histories (rh-load(1)): Slider's
  * persisted saves in every real variant, placekit state streams, history
  * directories, resources.json roles and event replay; the state stream,
- * persisted save, table and lists writers.
+ * persisted save, table and lists writers. (rhread.c, rhrec.c, rhfast.c,
+ * rhsave.c and rhdir.c read; rhevent.c replays; rhres.c reads roles;
+ * rhwrite.c and rhview.c write.)
  *
  * Loading. rh_load() reads into a model that may already hold roles
  * (rh_read_resources): those roles are "given", the stream's own
@@ -37,7 +39,7 @@
 #include "rh.h"
 
 struct rh_loadopt {
-	int strict;		/* Slider's acceptance rules (digest §2.4) */
+	int strict;		/* Slider's acceptance rules (rh-load(1)) */
 	int64_t max_age;	/* ms; 0 keeps every entry (RH_MAX_AGE_DEFAULT) */
 	int max_age_set;	/* given by the user (a warning if it cannot apply) */
 	int64_t now;		/* the save time of an empty (bootstrap) history */
@@ -69,15 +71,6 @@ int rh_load_file(struct rh *, const char *path, const struct rh_loadopt *,
     struct rh_loadinfo *, struct diag *);
 
 /*
- * The candidates of a history directory: regular files named
- * rolehistory-*.json, newest (greatest) name first, as paths "DIR/NAME".
- * *names is a malloc'd array of malloc'd strings; free with
- * rh_names_free(). Returns 0, or EXIT_NOINPUT after reporting.
- */
-int rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *);
-void rh_names_free(char **, size_t);
-
-/*
  * Roles from a Slider resources.json: one per component, id from
  * yarn.role.priority (slider-appmaster defaults to 0), desired from
  * yarn.component.instances, policy, failure threshold, escalation and
@@ -87,14 +80,19 @@ void rh_names_free(char **, size_t);
 int rh_read_resources(struct rh *, const char *path, struct diag *);
 
 /*
- * Replay an events file (SPEC §3 "Events") on the model: NDJSON, one
+ * Replay an events file (rh-load(1), EVENTS) on the model: NDJSON, one
  * event per line, applied in order; an event without "time" happens at
  * now. 0, or EXIT_NOINPUT / EXIT_DATAERR / EXIT_IOERR after reporting
  * (the events before the bad line stay applied).
  */
 int rh_replay_events(struct rh *, const char *path, int64_t now, struct diag *);
 
-/* The state stream, in SPEC §3 stream order, every line \n-terminated. */
+/*
+ * The state stream, every line \n-terminated: the header, the mapping,
+ * the defined roles by id, the reported nodes by host, the entries by
+ * host then role id, the containers by id, the requests by role then
+ * issue order, the footer.
+ */
 void rh_write_state(struct rh *, struct ob *);
 /*
  * A persisted save as Slider 0.80+ writes it, saved at time saved:
@@ -102,7 +100,16 @@ void rh_write_state(struct rh *, struct ob *);
  * footer; no placekit record or counter field.
  */
 void rh_write_save(struct rh *, struct ob *, int64_t saved);
-/* A human view: per host and role, counters, last use, availability. */
+/*
+ * One placekit.Request (placekit.Cancel with cancel set) or
+ * placekit.Release record, a line: the record writers of the state
+ * stream, used by rh_plan_write() for its decisions.
+ */
+void rh_write_request(struct ob *, const struct rh *, const struct rh_request *,
+    int cancel);
+void rh_write_release(struct ob *, const struct rh *,
+    const struct rh_container *, const char *reason);
+/* rhview.c. A human view: per host and role, counters, last use, availability. */
 void rh_write_table(struct rh *, struct ob *);
 /* Each role's available list, in order. */
 void rh_write_lists(struct rh *, struct ob *);

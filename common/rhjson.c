@@ -1,6 +1,6 @@
 /*
  * rhjson.c - JSON helpers for the role-history readers: positions of
- * members inside a value that json-c already accepted, exact integers.
+ * members inside a value that json-c already accepted.
  */
 #include <string.h>
 
@@ -115,54 +115,4 @@ rh_json_member(const struct nj_value *v, const char *const *path, size_t n,
     int want_key)
 {
 	return rh_json_pos(v, rh_json_locate(v->text, v->len, path, n, want_key));
-}
-
-int
-rh_json_int(struct json_object *o, int64_t *out)
-{
-	if (!json_object_is_type(o, json_type_int))
-		return -1;
-	*out = json_object_get_int64(o);
-	if (*out == INT64_MAX && json_object_get_uint64(o) > (uint64_t)INT64_MAX)
-		return -2;
-	return 0;
-}
-
-const char *
-rh_json_what(struct json_object *o)
-{
-	switch (json_object_get_type(o)) {
-	case json_type_null:
-		return "null";
-	case json_type_boolean:
-		return json_object_get_boolean(o) ? "true" : "false";
-	case json_type_double:
-		return "a fractional number";
-	case json_type_int:
-		return "an integer";
-	case json_type_object:
-		return "an object";
-	case json_type_array:
-		return "an array";
-	case json_type_string:
-		return "a string";
-	}
-	return "a value";
-}
-
-const char *
-rh_json_str(struct json_object *o, size_t *len)
-{
-	const char *s;
-	size_t n;
-
-	if (!json_object_is_type(o, json_type_string))
-		return NULL;
-	s = json_object_get_string(o);
-	n = (size_t)json_object_get_string_len(o);
-	if (memchr(s, '\0', n) != NULL)
-		return NULL;
-	if (len != NULL)
-		*len = n;
-	return s;
 }

@@ -1,7 +1,7 @@
 /*
  * rhjson.h - small JSON helpers shared by the role-history readers
  * (history, events, resources.json): where a member sits in the input
- * for FILE:LINE:COL messages, and exact integers out of json-c.
+ * for FILE:LINE:COL messages. ftab.h reads the values.
  */
 #ifndef PK_RHJSON_H
 #define PK_RHJSON_H
@@ -27,12 +27,5 @@ struct pos rh_json_pos(const struct nj_value *, size_t off);
 /* The position of the member at path in v (rh_json_locate). */
 struct pos rh_json_member(const struct nj_value *, const char *const *path,
     size_t n, int want_key);
-
-/* An exact integer: 0, -1 if o is not a JSON integer, -2 if beyond int64. */
-int rh_json_int(struct json_object *o, int64_t *out);
-/* "a string", "an integer", "a number", "true", "an object", ... */
-const char *rh_json_what(struct json_object *o);
-/* A string without NUL bytes: its text, or NULL. */
-const char *rh_json_str(struct json_object *o, size_t *len);
 
 #endif

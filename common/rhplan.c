@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "exitcode.h"
-#include "jsonw.h"
+#include "rhio.h"
 #include "rhplan.h"
 #include "xalloc.h"
 
@@ -67,78 +67,7 @@ rh_plan_role(const struct rh *m, const char *arg, int32_t *id,
 	return 0;
 }
 
-static void
-host(struct jw *w, const struct rh *m, uint32_t node)
-{
-	jw_strn(w, m->nodes[node].host, m->nodes[node].hostlen);
-}
-
-/* A request's fields, in the order of the state stream's placekit.Request. */
-static void
-request(struct ob *o, const struct rh *m, const struct rh_request *r,
-    const char *type)
-{
-	struct jw w;
-	size_t j;
-
-	ob_puts(o, "{\"entry\":{\"");
-	ob_puts(o, type);
-	ob_puts(o, "\":");
-	jw_init(&w, o);
-	jw_obj(&w);
-	jw_key(&w, "role");
-	jw_int(&w, r->role);
-	jw_key(&w, "kind");
-	jw_str(&w, rh_reqkind_name(r->kind));
-	if (r->node != RH_NONE) {
-		jw_key(&w, "host");
-		host(&w, m, r->node);
-	}
-	if (r->kind == RH_REQ_AA) {
-		jw_key(&w, "hosts");
-		jw_arr(&w);
-		for (j = 0; j < r->nhosts; j++)
-			host(&w, m, r->hosts[j]);
-		jw_end(&w);
-	}
-	if (r->label != NULL) {
-		jw_key(&w, "label");
-		jw_str(&w, r->label);
-	}
-	jw_key(&w, "priority");
-	jw_int(&w, r->priority);
-	jw_key(&w, "issued");
-	jw_int(&w, r->issued);
-	if (r->kind == RH_REQ_PLACED) {
-		jw_key(&w, "deadline");
-		jw_int(&w, r->deadline);
-	}
-	jw_end(&w);
-	ob_puts(o, "}}\n");
-}
-
 static const char *const reasons[] = { "multi-instance", "one-per-node" };
-
-static void
-release(struct ob *o, const struct rh *m, const struct rh_container *c,
-    int reason)
-{
-	struct jw w;
-
-	ob_puts(o, "{\"entry\":{\"placekit.Release\":");
-	jw_init(&w, o);
-	jw_obj(&w);
-	jw_key(&w, "id");
-	jw_str(&w, c->id);
-	jw_key(&w, "host");
-	host(&w, m, c->node);
-	jw_key(&w, "role");
-	jw_int(&w, c->role);
-	jw_key(&w, "reason");
-	jw_str(&w, reasons[reason == RH_REL_SINGLE]);
-	jw_end(&w);
-	ob_puts(o, "}}\n");
-}
 
 void
 rh_plan_write(const struct rh *m, const struct rh_plan *p, struct ob *o)
@@ -148,16 +77,11 @@ rh_plan_write(const struct rh *m, const struct rh_plan *p, struct ob *o)
 	for (i = 0; i < p->ndec; i++) {
 		const struct rh_decision *d = &p->dec[i];
 
-		switch (d->type) {
-		case RH_DEC_REQUEST:
-			request(o, m, &m->req[d->idx], "placekit.Request");
-			break;
-		case RH_DEC_CANCEL:
-			request(o, m, &m->req[d->idx], "placekit.Cancel");
-			break;
-		default:
-			release(o, m, &m->ctr[d->idx], d->reason);
-			break;
-		}
+		if (d->type == RH_DEC_RELEASE)
+			rh_write_release(o, m, &m->ctr[d->idx],
+			    reasons[d->reason == RH_REL_SINGLE]);
+		else
+			rh_write_request(o, m, &m->req[d->idx],
+			    d->type == RH_DEC_CANCEL);
 	}
 }

@@ -1,5 +1,5 @@
 /*
- * rhplan.h - planning on a role history (SPEC §4): the requests of
+ * rhplan.h - planning on a role history: the requests of
  * rh-request and their escalation (rhreq.c), the cancellations and
  * releases of rh-release (rhrel.c), and what both share (rhplan.c):
  * the plan's decisions and their records, the role argument, the
@@ -79,7 +79,7 @@ int rh_plan_role(const struct rh *, const char *arg, int32_t *id,
     const struct pos *p, struct diag *);
 
 /*
- * rhreq.c. Plan count new instances of role (SPEC §4 rh-request):
+ * rhreq.c. Plan count new instances of role (rh-request(1)):
  *  - anti-affinity roles: one aa request naming every known node that
  *    can host the role (online, label match, no instance), sorted by
  *    host; none if the role has an outstanding aa request or no node
@@ -108,11 +108,11 @@ void rh_plan_request(struct rh *, int32_t role, int64_t count, int64_t now,
 void rh_plan_escalate(struct rh *, int64_t now, struct rh_plan *);
 
 /*
- * rhrel.c. Remove count instances of role (SPEC §4 rh-release): first
+ * rhrel.c. Remove count instances of role (rh-release(1)): first
  * cancel outstanding requests of the role, those Slider keeps in its
  * open list (open, escalated, aa) oldest first, then placed ones
  * newest first; each counts as one instance. Then release live
- * containers by the seed's advanced strategy: nodes with the most
+ * containers as Slider did before SLIDER-296: nodes with the most
  * active containers first (host name on ties); all but one from each
  * multi-instance node before any single-instance node; then one per
  * node, single-instance nodes first. On a node the newest container

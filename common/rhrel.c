@@ -1,8 +1,8 @@
 /*
  * rhrel.c - rh-release's planning: which outstanding requests of a role
- * to cancel and which live containers to release when it shrinks (the
- * seed's "advanced strategy", Slider's findNodesForRelease before
- * SLIDER-296), with the container and entry counters it changes.
+ * to cancel and which live containers to release when it shrinks
+ * (Slider's findNodesForRelease before SLIDER-296: the busiest nodes
+ * first), with the container and entry counters it changes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,22 +64,20 @@ static int
 cmp_cand(const void *a, const void *b)
 {
 	const struct cand *x = a, *y = b;
+	int c = rh_cmp(x->rank, y->rank);
 
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	if (x->since != y->since)
-		return x->since > y->since ? -1 : 1;
-	return -strcmp(x->id, y->id);
+	if (c == 0)
+		c = rh_cmp(y->since, x->since);
+	return c != 0 ? c : -strcmp(x->id, y->id);
 }
 
 static int
 cmp_group(const void *a, const void *b)
 {
 	const struct group *x = a, *y = b;
+	int c = rh_cmp((int64_t)y->n, (int64_t)x->n);
 
-	if (x->n != y->n)
-		return x->n > y->n ? -1 : 1;
-	return (x->rank > y->rank) - (x->rank < y->rank);
+	return c != 0 ? c : rh_cmp(x->rank, y->rank);
 }
 
 static void

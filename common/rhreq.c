@@ -162,51 +162,22 @@ rh_plan_request(struct rh *m, int32_t role, int64_t count, int64_t now,
 	free(v);
 }
 
-struct esc {
-	int32_t role;
-	uint64_t seq;
-	size_t idx;
-};
-
-static int
-cmp_esc(const void *a, const void *b)
-{
-	const struct esc *x = a, *y = b;
-
-	if (x->role != y->role)
-		return x->role < y->role ? -1 : 1;
-	return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
 void
 rh_plan_escalate(struct rh *m, int64_t now, struct rh_plan *p)
 {
-	struct esc *v = xreallocarray(NULL, m->nreq + 1, sizeof *v);
-	size_t n = 0, i;
+	size_t *v, n = rh_requests_sorted(m, &v), i;
 
-	for (i = 0; i < m->nreq; i++) {
-		const struct rh_request *q = &m->req[i];
-		const struct rh_role *r;
-
-		if (q->dead || q->kind != RH_REQ_PLACED || q->deadline >= now)
-			continue;
-		r = rh_role_by_id(m, q->role);
-		if (r != NULL && (r->policy & RH_POLICY_STRICT))
-			continue;
-		v[n].role = q->role;
-		v[n].seq = q->seq;
-		v[n++].idx = i;
-	}
-	if (n > 1)
-		qsort(v, n, sizeof *v, cmp_esc);
 	for (i = 0; i < n; i++) {
-		struct rh_request *q = &m->req[v[i].idx];
+		struct rh_request *q = &m->req[v[i]];
 		const struct rh_role *r = rh_role_by_id(m, q->role);
 		const char *label = r != NULL ? r->label : NULL;
 		uint32_t node = label != NULL ? RH_NONE : q->node;
 		int32_t role = q->role;
 		int64_t issued = q->issued;
 
+		if (q->kind != RH_REQ_PLACED || q->deadline >= now ||
+		    (r != NULL && (r->policy & RH_POLICY_STRICT)))
+			continue;
 		rh_request_remove(m, q);	/* q dangles after the add */
 		rh_request_add(m, role, RH_REQ_ESCALATED, node, NULL, 0, label,
 		    rh_priority(role, 0), issued, 0);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "exitcode.h"
+#include "ftab.h"
 #include "ndjson.h"
 #include "rhio.h"
 #include "rhjson.h"
@@ -53,9 +54,9 @@ option(const struct res *x, const char *comp, struct json_object *c,
 			return 0;
 		from = NULL;
 	}
-	if (rh_json_int(o, out) == 0)
+	if (ft_json_int(o, out) == 0)
 		v = *out;
-	else if ((s = rh_json_str(o, NULL)) != NULL) {
+	else if ((s = ft_json_str(o, NULL)) != NULL) {
 		while (*s == ' ')
 			s++;
 		v = strtoll(s, &end, 10);
@@ -67,7 +68,7 @@ option(const struct res *x, const char *comp, struct json_object *c,
 	} else {
 		p = where(x, from, key);
 		return -diag_err(x->d, EXIT_CONFIG, &p, "%s must be a number, "
-		    "not %s", key, rh_json_what(o));
+		    "not %s", key, ft_json_what(o));
 	}
 	if (v < min || v > max) {
 		p = where(x, from, key);
@@ -93,7 +94,7 @@ label(const struct res *x, const char *comp, struct json_object *c,
 			return 0;
 		from = NULL;
 	}
-	if ((*out = rh_json_str(o, NULL)) == NULL) {
+	if ((*out = ft_json_str(o, NULL)) == NULL) {
 		p = where(x, from, key);
 		return diag_err(x->d, EXIT_CONFIG, &p, "%s must be a string",
 		    key);

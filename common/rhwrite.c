@@ -1,8 +1,10 @@
 /*
- * rhwrite.c - the history writers: the state stream and the persisted
- * save (fixed key order, SPEC §3 stream order), and two views for
- * people: a table per host and role, and the available lists.
+ * rhwrite.c - the history records, one writer per record type, and the
+ * two streams made of them: the state stream and the persisted save
+ * (fixed key order, the stream order of rhio.h). rh_plan_write() writes
+ * its decisions with the same writers.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,41 @@ key_int(struct ob *o, const char *key, int64_t v)
 {
 	ob_puts(o, key);
 	ob_i64(o, v);
+}
+
+/* A placekit record: its wrapper, then its fields through w. */
+static void
+pk_open(struct jw *w, struct ob *o, const char *type)
+{
+	ob_puts(o, "{\"entry\":{\"");
+	ob_puts(o, type);
+	ob_puts(o, "\":");
+	jw_init(w, o);
+	jw_obj(w);
+}
+
+static void
+pk_close(struct jw *w)
+{
+	jw_end(w);
+	ob_puts(w->o, "}}\n");
+}
+
+static void
+str_or_absent(struct jw *w, const char *key, const char *s)
+{
+	if (s == NULL)
+		return;
+	jw_key(w, key);
+	jw_str(w, s);
+}
+
+static void
+host(struct jw *w, const char *key, const struct rh *m, uint32_t node)
+{
+	if (key != NULL)
+		jw_key(w, key);
+	jw_strn(w, m->nodes[node].host, m->nodes[node].hostlen);
 }
 
 static void
@@ -67,36 +104,159 @@ footer(struct ob *o, size_t count)
 	ob_puts(o, END);
 }
 
+/*
+ * A state stream's counters (never negative), written when at least min:
+ * when not 0, but live, whose absence means active ? 1 : 0.
+ */
+static const struct {
+	const char *key;
+	size_t off;
+	int32_t min;
+} counters[] = {
+	{ ",\"requested\":", offsetof(struct rh_entry, requested), 1 },
+	{ ",\"starting\":", offsetof(struct rh_entry, starting), 1 },
+	{ ",\"live\":", offsetof(struct rh_entry, live), 2 },
+	{ ",\"releasing\":", offsetof(struct rh_entry, releasing), 1 },
+	{ ",\"failed\":", offsetof(struct rh_entry, failed), 1 },
+	{ ",\"failed_recently\":", offsetof(struct rh_entry, failed_recently),
+	    1 },
+	{ ",\"start_failed\":", offsetof(struct rh_entry, start_failed), 1 },
+	{ ",\"preempted\":", offsetof(struct rh_entry, preempted), 1 }
+};
+
+/* A NodeEntryRecord; with state, the counters that are not 0. */
 static void
 entry(struct ob *o, const struct rh_node *n, const struct rh_entry *e,
     int state)
 {
+	size_t i;
+
 	ob_puts(o, REC(SLIDER "NodeEntryRecord") "\"host\":");
 	jw_escape(o, n->host, n->hostlen);
 	key_int(o, ",\"role\":", e->role);
 	ob_puts(o, e->live > 0 ? ",\"active\":true" : ",\"active\":false");
 	key_int(o, ",\"last_used\":", e->last_used);
-	if (state) {
-		if (e->requested)
-			key_int(o, ",\"requested\":", e->requested);
-		if (e->starting)
-			key_int(o, ",\"starting\":", e->starting);
-		if (e->live > 1)	/* absent means active ? 1 : 0 */
-			key_int(o, ",\"live\":", e->live);
-		if (e->releasing)
-			key_int(o, ",\"releasing\":", e->releasing);
-		if (e->failed)
-			key_int(o, ",\"failed\":", e->failed);
-		if (e->failed_recently)
-			key_int(o, ",\"failed_recently\":", e->failed_recently);
-		if (e->start_failed)
-			key_int(o, ",\"start_failed\":", e->start_failed);
-		if (e->preempted)
-			key_int(o, ",\"preempted\":", e->preempted);
-		if (e->untrusted)
-			ob_puts(o, ",\"untrusted\":true");
+	for (i = 0; state && i < sizeof counters / sizeof *counters; i++) {
+		int32_t c = *(const int32_t *)(const void *)((const char *)e +
+		    counters[i].off);
+
+		if (c >= counters[i].min)
+			key_int(o, counters[i].key, c);
 	}
+	if (state && e->untrusted)
+		ob_puts(o, ",\"untrusted\":true");
 	ob_puts(o, END);
+}
+
+static void
+role(struct ob *o, const struct rh_role *r)
+{
+	struct jw w;
+
+	pk_open(&w, o, "placekit.Role");
+	jw_key(&w, "name");
+	jw_str(&w, r->name);
+	jw_key(&w, "id");
+	jw_int(&w, r->id);
+	jw_key(&w, "desired");
+	jw_int(&w, r->desired < 0 ? 0 : r->desired);
+	jw_key(&w, "policy");
+	jw_int(&w, r->policy);
+	jw_key(&w, "failure_threshold");
+	jw_int(&w, r->failure_threshold);
+	jw_key(&w, "escalate_ms");
+	jw_int(&w, r->escalate_ms);
+	str_or_absent(&w, "label", r->label);
+	pk_close(&w);
+}
+
+static void
+node(struct ob *o, const struct rh *m, uint32_t i)
+{
+	const struct rh_node *n = &m->nodes[i];
+	struct jw w;
+
+	pk_open(&w, o, "placekit.Node");
+	host(&w, "host", m, i);
+	jw_key(&w, "state");
+	jw_str(&w, rh_name(RH_NSTATES, n->state));
+	str_or_absent(&w, "label", n->label);
+	pk_close(&w);
+}
+
+/* A container's identity: the first fields of its records. */
+static void
+ctr_fields(struct jw *w, const struct rh *m, const struct rh_container *c)
+{
+	jw_key(w, "id");
+	jw_str(w, c->id);
+	host(w, "host", m, c->node);
+	jw_key(w, "role");
+	jw_int(w, c->role);
+}
+
+static void
+container(struct ob *o, const struct rh *m, const struct rh_container *c)
+{
+	struct jw w;
+
+	pk_open(&w, o, "placekit.Container");
+	ctr_fields(&w, m, c);
+	jw_key(&w, "state");
+	jw_str(&w, rh_name(RH_CSTATES, c->state));
+	jw_key(&w, "since");
+	jw_int(&w, c->since);
+	if (c->surplus) {
+		jw_key(&w, "surplus");
+		jw_bool(&w, 1);
+	}
+	pk_close(&w);
+}
+
+void
+rh_write_request(struct ob *o, const struct rh *m, const struct rh_request *r,
+    int cancel)
+{
+	struct jw w;
+	size_t j;
+
+	pk_open(&w, o, cancel ? "placekit.Cancel" : "placekit.Request");
+	jw_key(&w, "role");
+	jw_int(&w, r->role);
+	jw_key(&w, "kind");
+	jw_str(&w, rh_name(RH_REQKINDS, r->kind));
+	if (r->node != RH_NONE)
+		host(&w, "host", m, r->node);
+	if (r->kind == RH_REQ_AA) {
+		jw_key(&w, "hosts");
+		jw_arr(&w);
+		for (j = 0; j < r->nhosts; j++)
+			host(&w, NULL, m, r->hosts[j]);
+		jw_end(&w);
+	}
+	str_or_absent(&w, "label", r->label);
+	jw_key(&w, "priority");
+	jw_int(&w, r->priority);
+	jw_key(&w, "issued");
+	jw_int(&w, r->issued);
+	if (r->kind == RH_REQ_PLACED) {
+		jw_key(&w, "deadline");
+		jw_int(&w, r->deadline);
+	}
+	pk_close(&w);
+}
+
+void
+rh_write_release(struct ob *o, const struct rh *m, const struct rh_container *c,
+    const char *reason)
+{
+	struct jw w;
+
+	pk_open(&w, o, "placekit.Release");
+	ctr_fields(&w, m, c);
+	jw_key(&w, "reason");
+	jw_str(&w, reason);
+	pk_close(&w);
 }
 
 /* Every entry, by host then role; returns how many. */
@@ -117,194 +277,30 @@ entries(struct rh *m, struct ob *o, int state)
 	return count;
 }
 
-static void
-str_or_absent(struct jw *w, const char *key, const char *s)
-{
-	if (s == NULL)
-		return;
-	jw_key(w, key);
-	jw_str(w, s);
-}
-
-static void
-roles(struct ob *o, const struct rh *m)
-{
-	struct jw w;
-	size_t i;
-
-	jw_init(&w, o);
-	for (i = 0; i < m->nroles; i++) {
-		const struct rh_role *r = &m->roles[i];
-
-		if (r->src != RH_ROLE_DEFINED)
-			continue;
-		ob_puts(o, REC("placekit.Role"));
-		jw_key(&w, "name");
-		jw_str(&w, r->name);
-		jw_key(&w, "id");
-		jw_int(&w, r->id);
-		jw_key(&w, "desired");
-		jw_int(&w, r->desired < 0 ? 0 : r->desired);
-		jw_key(&w, "policy");
-		jw_int(&w, r->policy);
-		jw_key(&w, "failure_threshold");
-		jw_int(&w, r->failure_threshold);
-		jw_key(&w, "escalate_ms");
-		jw_int(&w, r->escalate_ms);
-		str_or_absent(&w, "label", r->label);
-		ob_puts(o, END);
-		jw_init(&w, o);
-	}
-}
-
-static void
-nodes(struct rh *m, struct ob *o)
-{
-	const uint32_t *order = rh_nodes_sorted(m);
-	struct jw w;
-	size_t i;
-
-	for (i = 0; i < m->nnodes; i++) {
-		const struct rh_node *n = &m->nodes[order[i]];
-
-		if (!n->reported)
-			continue;
-		jw_init(&w, o);
-		ob_puts(o, REC("placekit.Node"));
-		jw_key(&w, "host");
-		jw_strn(&w, n->host, n->hostlen);
-		jw_key(&w, "state");
-		jw_str(&w, rh_nstate_name(n->state));
-		str_or_absent(&w, "label", n->label);
-		ob_puts(o, END);
-	}
-}
-
-static int
-cmp_ctr(const void *a, const void *b)
-{
-	const struct rh_container *x = *(struct rh_container *const *)a;
-	const struct rh_container *y = *(struct rh_container *const *)b;
-
-	return strcmp(x->id, y->id);
-}
-
-/* Live containers sorted by id: a malloc'd array of n pointers. */
-static struct rh_container **
-containers_sorted(const struct rh *m, size_t *n)
-{
-	struct rh_container **v = xreallocarray(NULL, m->nctr + 1, sizeof *v);
-	size_t i;
-
-	for (i = *n = 0; i < m->nctr; i++)
-		if (!m->ctr[i].dead)
-			v[(*n)++] = &m->ctr[i];
-	qsort(v, *n, sizeof *v, cmp_ctr);
-	return v;
-}
-
-static void
-containers(const struct rh *m, struct ob *o)
-{
-	struct rh_container **v;
-	struct jw w;
-	size_t n, i;
-
-	v = containers_sorted(m, &n);
-	for (i = 0; i < n; i++) {
-		const struct rh_container *c = v[i];
-
-		jw_init(&w, o);
-		ob_puts(o, REC("placekit.Container"));
-		jw_key(&w, "id");
-		jw_str(&w, c->id);
-		jw_key(&w, "host");
-		jw_strn(&w, m->nodes[c->node].host, m->nodes[c->node].hostlen);
-		jw_key(&w, "role");
-		jw_int(&w, c->role);
-		jw_key(&w, "state");
-		jw_str(&w, rh_cstate_name(c->state));
-		jw_key(&w, "since");
-		jw_int(&w, c->since);
-		if (c->surplus) {
-			jw_key(&w, "surplus");
-			jw_bool(&w, 1);
-		}
-		ob_puts(o, END);
-	}
-	free(v);
-}
-
-static int
-cmp_req(const void *a, const void *b)
-{
-	const struct rh_request *x = *(struct rh_request *const *)a;
-	const struct rh_request *y = *(struct rh_request *const *)b;
-
-	if (x->role != y->role)
-		return x->role < y->role ? -1 : 1;
-	return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-static void
-requests(const struct rh *m, struct ob *o)
-{
-	struct rh_request **v = xreallocarray(NULL, m->nreq + 1, sizeof *v);
-	struct jw w;
-	size_t n = 0, i, j;
-
-	for (i = 0; i < m->nreq; i++)
-		if (!m->req[i].dead)
-			v[n++] = &m->req[i];
-	qsort(v, n, sizeof *v, cmp_req);
-	for (i = 0; i < n; i++) {
-		const struct rh_request *r = v[i];
-
-		jw_init(&w, o);
-		ob_puts(o, REC("placekit.Request"));
-		jw_key(&w, "role");
-		jw_int(&w, r->role);
-		jw_key(&w, "kind");
-		jw_str(&w, rh_reqkind_name(r->kind));
-		if (r->node != RH_NONE) {
-			jw_key(&w, "host");
-			jw_strn(&w, m->nodes[r->node].host,
-			    m->nodes[r->node].hostlen);
-		}
-		if (r->kind == RH_REQ_AA) {
-			jw_key(&w, "hosts");
-			jw_arr(&w);
-			for (j = 0; j < r->nhosts; j++)
-				jw_strn(&w, m->nodes[r->hosts[j]].host,
-				    m->nodes[r->hosts[j]].hostlen);
-			jw_end(&w);
-		}
-		str_or_absent(&w, "label", r->label);
-		jw_key(&w, "priority");
-		jw_int(&w, r->priority);
-		jw_key(&w, "issued");
-		jw_int(&w, r->issued);
-		if (r->kind == RH_REQ_PLACED) {
-			jw_key(&w, "deadline");
-			jw_int(&w, r->deadline);
-		}
-		ob_puts(o, END);
-	}
-	free(v);
-}
-
 void
 rh_write_state(struct rh *m, struct ob *o)
 {
-	size_t count;
+	const uint32_t *order;
+	size_t *v, count, n, i;
 
 	header(o, m->saved, m->roles_count);
 	mapping(o, m);
-	roles(o, m);
-	nodes(m, o);
+	for (i = 0; i < m->nroles; i++)
+		if (m->roles[i].src == RH_ROLE_DEFINED)
+			role(o, &m->roles[i]);
+	order = rh_nodes_sorted(m);
+	for (i = 0; i < m->nnodes; i++)
+		if (m->nodes[order[i]].reported)
+			node(o, m, order[i]);
 	count = entries(m, o, 1);
-	containers(m, o);
-	requests(m, o);
+	n = rh_containers_sorted(m, &v);
+	for (i = 0; i < n; i++)
+		container(o, m, &m->ctr[v[i]]);
+	free(v);
+	n = rh_requests_sorted(m, &v);
+	for (i = 0; i < n; i++)
+		rh_write_request(o, m, &m->req[v[i]], 0);
+	free(v);
 	footer(o, count);
 }
 
@@ -314,277 +310,4 @@ rh_write_save(struct rh *m, struct ob *o, int64_t saved)
 	header(o, saved, m->roles_count);
 	mapping(o, m);
 	footer(o, entries(m, o, 0));
-}
-
-/* --- views for people --- */
-
-static void
-role_label(const struct rh *m, int32_t id, char *buf, size_t sz)
-{
-	const struct rh_role *r = rh_role_by_id(m, id);
-
-	if (r != NULL && r->name != NULL)
-		snprintf(buf, sz, "%s", r->name);
-	else
-		snprintf(buf, sz, "%ld", (long)id);
-}
-
-static void
-when(int64_t ms, char *buf)
-{
-	if (ms == 0)
-		strcpy(buf, "never");
-	else
-		tm_iso(ms, buf);
-}
-
-/*
- * Every role's available list at once (the rule of rh_available, one walk
- * and one sort for all roles): slots sorted by role, then list order.
- * base[i] is the index of node i's first entry in a count of all entries.
- */
-struct slot {
-	int64_t last_used;
-	int32_t role;
-	uint32_t rank, node;
-	size_t ent;
-};
-
-struct pair {
-	int32_t role;
-	uint32_t node;
-};
-
-static int
-cmp_pair(const void *a, const void *b)
-{
-	const struct pair *x = a, *y = b;
-
-	if (x->role != y->role)
-		return x->role < y->role ? -1 : 1;
-	return (x->node > y->node) - (x->node < y->node);
-}
-
-static int
-cmp_slot(const void *a, const void *b)
-{
-	const struct slot *x = a, *y = b;
-
-	if (x->role != y->role)
-		return x->role < y->role ? -1 : 1;
-	if (x->last_used != y->last_used)
-		return x->last_used > y->last_used ? -1 : 1;
-	return (x->rank > y->rank) - (x->rank < y->rank);
-}
-
-static struct slot *
-all_lists(struct rh *m, size_t *nslot, size_t *base)
-{
-	struct pair *placed = xreallocarray(NULL, m->nreq + 1, sizeof *placed);
-	struct slot *v = NULL;
-	size_t np = 0, n = 0, cap = 0, i, at = 0;
-	uint32_t j;
-
-	rh_nodes_sorted(m);
-	for (i = 0; i < m->nreq; i++)
-		if (!m->req[i].dead && m->req[i].kind == RH_REQ_PLACED &&
-		    m->req[i].node != RH_NONE) {
-			placed[np].role = m->req[i].role;
-			placed[np++].node = m->req[i].node;
-		}
-	if (np > 1)
-		qsort(placed, np, sizeof *placed, cmp_pair);
-	for (i = 0; i < m->nnodes; i++) {
-		const struct rh_node *nd = &m->nodes[i];
-
-		base[i] = at;
-		for (j = 0; j < nd->nent; j++, at++) {
-			struct pair key;
-
-			key.role = nd->ent[j].role;
-			key.node = (uint32_t)i;
-			if (!rh_entry_idle(&nd->ent[j]) || (np > 0 && bsearch(&key,
-			    placed, np, sizeof *placed, cmp_pair) != NULL))
-				continue;
-			xgrow((void **)&v, &cap, n + 1, sizeof *v);
-			v[n].last_used = nd->ent[j].last_used;
-			v[n].role = nd->ent[j].role;
-			v[n].rank = m->rank[i];
-			v[n].node = (uint32_t)i;
-			v[n].ent = at;
-			n++;
-		}
-	}
-	base[m->nnodes] = at;
-	free(placed);
-	if (n > 1)
-		qsort(v, n, sizeof *v, cmp_slot);
-	*nslot = n;
-	return v;
-}
-
-static void
-why_not(const struct rh *m, const struct rh_entry *e, uint32_t node,
-    char *buf, size_t sz)
-{
-	if (e->live > 0 && e->live > e->releasing)
-		snprintf(buf, sz, "no: %ld live", (long)e->live);
-	else if (e->starting > 0)
-		snprintf(buf, sz, "no: %ld starting", (long)e->starting);
-	else if (e->requested > 0)
-		snprintf(buf, sz, "no: %ld requested", (long)e->requested);
-	else if (e->untrusted)
-		snprintf(buf, sz, "no: untrusted after a failed start");
-	else if (rh_request_placed(m, e->role, node) != NULL)
-		snprintf(buf, sz, "no: a placed request is outstanding");
-	else
-		snprintf(buf, sz, "no");
-}
-
-void
-rh_write_table(struct rh *m, struct ob *o)
-{
-	size_t *base = xreallocarray(NULL, m->nnodes + 1, sizeof *base);
-	size_t i, k, nslot, hw = 4, rw = 4, nent = rh_entry_count(m), nlive = 0;
-	struct slot *slots = all_lists(m, &nslot, base);
-	size_t *place = xcalloc(nent + 1, sizeof *place);
-	const uint32_t *order = rh_nodes_sorted(m);
-	char date[48], rl[64];
-	uint32_t j;
-
-	/* place[entry] = its 1-based position in its role's list, or 0 */
-	for (i = 0; i < nslot; i = k)
-		for (k = i; k < nslot && slots[k].role == slots[i].role; k++)
-			place[slots[k].ent] = k - i + 1;
-	free(slots);
-
-	for (i = 0; i < m->nnodes; i++)
-		if (m->nodes[i].hostlen > hw)
-			hw = m->nodes[i].hostlen;
-	for (i = 0; i < m->nroles; i++) {
-		role_label(m, m->roles[i].id, rl, sizeof rl);
-		if (strlen(rl) > rw)
-			rw = strlen(rl);
-	}
-	for (i = 0; i < m->nctr; i++)
-		nlive += !m->ctr[i].dead;
-	when(m->saved, date);
-	ob_printf(o, "history saved %s (%lld): %zu host%s, %zu entr%s, "
-	    "%zu role%s, %zu container%s\n", date, (long long)m->saved,
-	    m->nnodes, m->nnodes == 1 ? "" : "s", nent, nent == 1 ? "y" : "ies",
-	    m->nroles, m->nroles == 1 ? "" : "s", nlive, nlive == 1 ? "" : "s");
-	if (m->discarded > 0)
-		ob_printf(o, "%zu entr%s of unknown roles %s discarded\n",
-		    m->discarded, m->discarded == 1 ? "y" : "ies",
-		    m->discarded == 1 ? "was" : "were");
-	ob_printf(o, "\n%-*s  %-*s %5s %5s %4s %4s %6s %6s %5s %7s  %-24s %s\n",
-	    (int)hw, "HOST", (int)rw, "ROLE", "LIVE", "START", "REQ", "REL",
-	    "FAILED", "RECENT", "SFAIL", "PREEMPT", "LAST USED", "AVAILABLE");
-	for (i = 0; i < m->nnodes; i++) {
-		uint32_t ni = order[i];
-		const struct rh_node *n = &m->nodes[ni];
-
-		for (j = 0; j < n->nent; j++) {
-			const struct rh_entry *e = &n->ent[j];
-			const struct rh_role *r = rh_role_by_id(m, e->role);
-			size_t pl = place[base[ni] + j];
-			char av[96];
-
-			role_label(m, e->role, rl, sizeof rl);
-			when(e->last_used, date);
-			if (pl > 0) {
-				int len = snprintf(av, sizeof av, "yes, #%zu", pl);
-
-				if (!rh_node_online(n))
-					snprintf(av + len, sizeof av - (size_t)len,
-					    " (node %s)", rh_nstate_name(n->state));
-				else if (r != NULL && rh_over_threshold(r, e))
-					snprintf(av + len, sizeof av - (size_t)len,
-					    " (over the failure threshold %lld)",
-					    (long long)r->failure_threshold);
-			} else
-				why_not(m, e, ni, av, sizeof av);
-			ob_printf(o, "%-*s  %-*s %5ld %5ld %4ld %4ld %6ld %6ld %5ld "
-			    "%7ld  %-24s %s\n", (int)hw, n->host, (int)rw, rl,
-			    (long)e->live, (long)e->starting, (long)e->requested,
-			    (long)e->releasing, (long)e->failed,
-			    (long)e->failed_recently, (long)e->start_failed,
-			    (long)e->preempted, date, av);
-		}
-		if (n->nent == 0 || !rh_node_online(n) || n->label != NULL) {
-			if (n->nent == 0)
-				ob_printf(o, "%-*s  (no entries)", (int)hw, n->host);
-			else
-				ob_printf(o, "%-*s ", (int)hw, "");
-			ob_printf(o, " node %s%s%s\n", rh_nstate_name(n->state),
-			    n->label ? ", label " : "", n->label ? n->label : "");
-		}
-	}
-	free(place);
-	free(base);
-
-	if (nlive > 0) {
-		struct rh_container **v;
-		size_t n;
-
-		v = containers_sorted(m, &n);
-		ob_puts(o, "\ncontainers:\n");
-		for (i = 0; i < n; i++) {
-			role_label(m, v[i]->role, rl, sizeof rl);
-			when(v[i]->since, date);
-			ob_printf(o, "  %s  %s  %s  %s since %s%s\n", v[i]->id,
-			    m->nodes[v[i]->node].host, rl,
-			    rh_cstate_name(v[i]->state), date,
-			    v[i]->surplus ? " (surplus)" : "");
-		}
-		free(v);
-	}
-	for (i = 0; i < m->nreq && m->req[i].dead; i++)
-		;
-	if (i < m->nreq) {
-		ob_puts(o, "\nrequests:\n");
-		for (i = 0; i < m->nreq; i++) {
-			const struct rh_request *r = &m->req[i];
-
-			if (r->dead)
-				continue;
-			role_label(m, r->role, rl, sizeof rl);
-			when(r->issued, date);
-			ob_printf(o, "  %s  %s  %s", rl, rh_reqkind_name(r->kind),
-			    r->node != RH_NONE ? m->nodes[r->node].host :
-			    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "anywhere");
-			if (r->nhosts > 1)
-				ob_printf(o, " (+%zu hosts)", r->nhosts - 1);
-			ob_printf(o, "  issued %s", date);
-			if (r->kind == RH_REQ_PLACED) {
-				when(r->deadline, date);
-				ob_printf(o, ", escalates after %s", date);
-			}
-			ob_putc(o, '\n');
-		}
-	}
-}
-
-void
-rh_write_lists(struct rh *m, struct ob *o)
-{
-	size_t *base = xreallocarray(NULL, m->nnodes + 1, sizeof *base);
-	size_t i, k = 0, nslot;
-	struct slot *v = all_lists(m, &nslot, base);
-
-	for (i = 0; i < m->nroles; i++) {
-		const struct rh_role *r = &m->roles[i];
-
-		ob_printf(o, "%ld %s:", (long)r->id, r->name ? r->name : "-");
-		while (k < nslot && v[k].role < r->id)
-			k++;
-		for (; k < nslot && v[k].role == r->id; k++) {
-			ob_putc(o, ' ');
-			ob_write(o, m->nodes[v[k].node].host,
-			    m->nodes[v[k].node].hostlen);
-		}
-		ob_putc(o, '\n');
-	}
-	free(v);
-	free(base);
 }

@@ -1,5 +1,6 @@
 /*
- * fuzz_rh.c - the round trip every role-history target ends with.
+ * fuzz_rh.c - what the role-history targets share: the run of one input
+ * on a new model, and the round trip every one ends with.
  */
 #include <string.h>
 #include <sys/stat.h>
@@ -133,4 +134,24 @@ fuzz_rh_check(struct rh *m, const struct rh_loadopt *opt)
 	rh_free(&again);
 	close(fd1);
 	close(fd2);
+}
+
+void
+fuzz_rh_run(const uint8_t *data, size_t size, const char *prog,
+    fuzz_rh_step *step)
+{
+	struct diag d = DIAG_INIT(prog);
+	struct rh_loadopt opt;
+	struct rh m;
+	char path[64];
+	int fd;
+
+	if ((fd = fuzz_file(data, size, path)) < 0)
+		return;
+	fuzz_rh_opt(&opt);
+	rh_init(&m);
+	if (step(&m, path, &opt, &d))
+		fuzz_rh_check(&m, &opt);
+	rh_free(&m);
+	close(fd);
 }

@@ -16,10 +16,18 @@ int fuzz_rh_load_base(struct rh *m, const struct rh_loadopt *);
 
 /*
  * Write m's state stream, load it back and write it again: the bytes must
- * not change (SPEC §4: rh-load | rh-load - changes nothing). Also runs
+ * not change (rh-load(1): rh-load | rh-load - changes nothing). Also runs
  * the save, table and lists writers.
  */
 void fuzz_rh_check(struct rh *m, const struct rh_loadopt *opt);
+/*
+ * One input: written to a file, then step(m, path, opt, d) on a new
+ * model; when it returns 1 the model goes through fuzz_rh_check().
+ */
+typedef int fuzz_rh_step(struct rh *, const char *path,
+    const struct rh_loadopt *, struct diag *);
+void fuzz_rh_run(const uint8_t *data, size_t size, const char *prog,
+    fuzz_rh_step *);
 /* a and b write the same state stream. */
 void fuzz_rh_same(struct rh *a, struct rh *b);
 

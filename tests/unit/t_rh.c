@@ -3,24 +3,8 @@
 #include <string.h>
 
 #include "rh.h"
+#include "rhtest.h"
 #include "tap.h"
-
-static uint32_t
-node(struct rh *m, const char *host)
-{
-	return rh_node_intern(m, host, strlen(host));
-}
-
-static struct rh_entry *
-put(struct rh *m, const char *host, int32_t role, int64_t last_used,
-    int32_t live)
-{
-	struct rh_entry *e = rh_entry_get(m, node(m, host), role);
-
-	e->last_used = last_used;
-	e->live = live;
-	return e;
-}
 
 /* The available list of role as "h1 h2 ...". */
 static const char *
@@ -40,7 +24,10 @@ list(struct rh *m, int32_t role)
 	return buf;
 }
 
-/* Fixture F5 of slider-cases.md, in a MOCK3 history. */
+/*
+ * Fixture F5, in a MOCK3 history: hosts named by their age (last use)
+ * and counters, failure threshold 2.
+ */
 static void
 f5(struct rh *m)
 {
@@ -202,13 +189,13 @@ main(void)
 	ok(rh_container_find(&m, "container_1") == NULL, "removed");
 	ok(rh_container_add(&m, "container_1", a, 0, RH_C_LIVE, 6) != NULL,
 	    "the id may come back");
-	is_int(rh_cstate_parse("releasing"), RH_C_RELEASING, "state names");
-	is_int(rh_cstate_parse("dead"), -1, "unknown state");
-	is_int(rh_reqkind_parse("escalated"), RH_REQ_ESCALATED, "kind names");
-	is_str(rh_reqkind_name(RH_REQ_AA), "aa", "kind name");
-	is_int(rh_nstate_parse("DECOMMISSIONING"), RH_NS_DECOMMISSIONING,
+	is_int(rh_value(RH_CSTATES, "releasing"), RH_C_RELEASING, "state names");
+	is_int(rh_value(RH_CSTATES, "dead"), -1, "unknown state");
+	is_int(rh_value(RH_REQKINDS, "escalated"), RH_REQ_ESCALATED, "kind names");
+	is_str(rh_name(RH_REQKINDS, RH_REQ_AA), "aa", "kind name");
+	is_int(rh_value(RH_NSTATES, "DECOMMISSIONING"), RH_NS_DECOMMISSIONING,
 	    "node state names");
-	is_int(rh_nstate_parse("running"), -1, "node states are upper case");
+	is_int(rh_value(RH_NSTATES, "running"), -1, "node states are upper case");
 	{
 		struct rh_node n = { 0 };
 

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "exitcode.h"
-#include "rhdir.h"
+#include "rhjob.h"
 #include "tap.h"
 
 #define NS "org.apache.slider.server.avro."
@@ -31,7 +31,7 @@ plan(const char *kinds, size_t loaded, const char *wname, long keep)
 		    RH_F_BROKEN : kinds[i] == 'e' ? RH_F_EMPTY : RH_F_UNKNOWN;
 		f[i].del = 7;
 	}
-	ndel = rh_dir_plan(f, n, loaded, wname, keep);
+	ndel = rh_job_plan(f, n, loaded, wname, keep);
 	for (i = 0; i < n; i++)
 		if (f[i].del)
 			out[k++] = names[i][0];
@@ -46,11 +46,11 @@ test_names(void)
 {
 	char buf[40];
 
-	rh_dir_savename(INT64_C(1795320000000), buf);
+	rh_job_savename(INT64_C(1795320000000), buf);
 	is_str(buf, "rolehistory-000001a201692e00.json", "the name of a time");
-	rh_dir_savename(0, buf);
+	rh_job_savename(0, buf);
 	is_str(buf, "rolehistory-0000000000000000.json", "time 0");
-	rh_dir_savename(INT64_C(0x7fffffffffffffff), buf);
+	rh_job_savename(INT64_C(0x7fffffffffffffff), buf);
 	is_str(buf, "rolehistory-7fffffffffffffff.json", "the largest time");
 }
 
@@ -177,7 +177,7 @@ static int
 job(int64_t now, long keep, int dry_run, unsigned long *nwarn)
 {
 	struct diag d = DIAG_INIT("t");
-	struct rh_dirjob j;
+	struct rh_job j;
 	int rc;
 
 	d.sink = diag_drop;
@@ -187,7 +187,7 @@ job(int64_t now, long keep, int dry_run, unsigned long *nwarn)
 	j.max_age = INT64_C(7) * 86400000;
 	j.keep = keep;
 	j.dry_run = dry_run;
-	rc = rh_dir_compact(&j, &d);
+	rc = rh_job_run(&j, &d);
 	if (nwarn != NULL)
 		*nwarn = d.nwarn;
 	return rc;

@@ -5,26 +5,13 @@
 
 #include "exitcode.h"
 #include "rhplan.h"
+#include "rhtest.h"
 #include "tap.h"
 
-static uint32_t
-node(struct rh *m, const char *host)
-{
-	return rh_node_intern(m, host, strlen(host));
-}
-
-static struct rh_entry *
-put(struct rh *m, const char *host, int32_t role, int64_t last_used,
-    int32_t live)
-{
-	struct rh_entry *e = rh_entry_get(m, node(m, host), role);
-
-	e->last_used = last_used;
-	e->live = live;
-	return e;
-}
-
-/* Fixture F5 of slider-cases.md in a MOCK3 history (role 0 as T0). */
+/*
+ * Fixture F5 in a MOCK3 history (role 0 as T0): hosts named by their age
+ * (last use) and counters.
+ */
 static void
 f5(struct rh *m)
 {
@@ -69,7 +56,7 @@ plan(const struct rh *m, const struct rh_plan *p)
 
 			snprintf(one, sizeof one, "%s%s%s:%s", i ? " " : "",
 			    d->type == RH_DEC_CANCEL ? "-" : "",
-			    rh_reqkind_name(r->kind),
+			    rh_name(RH_REQKINDS, r->kind),
 			    r->node != RH_NONE ? m->nodes[r->node].host :
 			    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "");
 		}
@@ -78,23 +65,26 @@ plan(const struct rh *m, const struct rh_plan *p)
 	return buf;
 }
 
+struct planned {
+	const struct rh *m;
+	const struct rh_plan *p;
+};
+
+static void
+write_plan(const void *arg, struct ob *o)
+{
+	const struct planned *x = arg;
+
+	rh_plan_write(x->m, x->p, o);
+}
+
 /* What rh_plan_write prints. */
 static const char *
 written(const struct rh *m, const struct rh_plan *p)
 {
-	static char buf[4096];
-	FILE *f = tmpfile();
-	struct ob o;
-	size_t n;
+	struct planned x = { m, p };
 
-	ob_init(&o, fileno(f));
-	rh_plan_write(m, p, &o);
-	ob_finish(&o);
-	rewind(f);
-	n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	return printed(write_plan, &x);
 }
 
 static void
@@ -246,7 +236,7 @@ escalation(void)
 	rh_free(&m);
 }
 
-/* The release table of digest §5.1: a4 = 4, a2 = 2, a1 = 1, a0 = 0. */
+/* The release table: host aN holds N live containers (a4, a2, a1, a0). */
 static void
 table(struct rh *m)
 {
