@@ -181,7 +181,7 @@ diag_die(struct diag *d, int status, const struct pos *p, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report(d, 0, p, fmt, ap, NULL);
+	diag_vmsg(d, 0, p, fmt, ap);
 	va_end(ap);
 	exit(status);
 }

@@ -83,26 +83,30 @@ opt_next(struct diag *d, int argc, char **argv, const char *shortopts,
 	return ch;
 }
 
+/* arg parsed by parse, or a usage error saying it is not what. */
+static int64_t
+parsed(struct diag *d, const char *opt, const char *arg,
+    int (*parse)(const char *, int64_t *), const char *what)
+{
+	int64_t v;
+
+	if (parse(arg, &v) != 0)
+		opt_usage(d, "%s: '%s' is not %s", opt, arg, what);
+	return v;
+}
+
 int64_t
 opt_instant(struct diag *d, const char *opt, const char *arg)
 {
-	int64_t ms;
-
-	if (tm_parse_instant(arg, &ms) != 0)
-		opt_usage(d, "%s: '%s' is not a time (milliseconds since the "
-		    "epoch or ISO-8601 such as 2026-11-22T10:00:00Z)", opt, arg);
-	return ms;
+	return parsed(d, opt, arg, tm_parse_instant, "a time (milliseconds "
+	    "since the epoch or ISO-8601 such as 2026-11-22T10:00:00Z)");
 }
 
 int64_t
 opt_duration(struct diag *d, const char *opt, const char *arg)
 {
-	int64_t ms;
-
-	if (tm_parse_duration(arg, &ms) != 0)
-		opt_usage(d, "%s: '%s' is not a duration (like 500ms, 30s, "
-		    "15m, 6h, 7d, 2w, or seconds)", opt, arg);
-	return ms;
+	return parsed(d, opt, arg, tm_parse_duration, "a duration (like 500ms, "
+	    "30s, 15m, 6h, 7d, 2w, or seconds)");
 }
 
 long long
