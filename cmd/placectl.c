@@ -40,7 +40,8 @@ static const char help[] =
 "\n"
 "  -c, --config FILE       the queue configuration (YAML)\n"
 "  -p, --partition NAME    the partition (default: default)\n"
-"      --compat V          0.10 (default) or 1.7: which YuniKorn to behave like\n"
+"      --compat V          the YuniKorn release to behave like, 0.10 to 1.8 or\n"
+"                          latest (default: PLACECTL_COMPAT, else 0.10)\n"
 "  -j, --jobs N            parse in N threads; placement stays in input order\n"
 "      --keep-going        skip bad applications, count them, exit 65 at the end\n"
 "      --dot               tree: Graphviz output\n"
@@ -64,14 +65,17 @@ on_hup(int sig)
 	hup = 1;
 }
 
+/* A YuniKorn release named by --compat or PLACECTL_COMPAT (what). */
 static enum pl_compat
-compat(struct diag *d, const char *v)
+compat(struct diag *d, const char *what, const char *v)
 {
-	if (strcmp(v, "0.10") == 0)
-		return PL_010;
-	if (strcmp(v, "1.7") == 0)
-		return PL_17;
-	opt_usage(d, "--compat: '%s' is not 0.10 or 1.7", v);
+	struct buf why = { 0 };
+	enum pl_compat c;
+
+	if (pl_compat_parse(v, &c, &why) != 0)
+		opt_usage(d, "%s: %s", what, why.s);
+	buf_free(&why);
+	return c;
 }
 
 /* check: every error, then the traps; a one-line summary on stdout. */
@@ -109,7 +113,7 @@ main(int argc, char **argv)
 	};
 	struct diag d = DIAG_INIT("placectl");
 	const char *conf[2] = { NULL, NULL }, *part = NULL, *outpath = NULL;
-	const char *in = NULL;
+	const char *in = NULL, *cv = NULL;
 	enum pl_compat c = PL_010;
 	struct pl_part p[2];
 	struct pl_run run;
@@ -145,7 +149,7 @@ main(int argc, char **argv)
 			part = optarg;
 			break;
 		case OPT_COMPAT:
-			c = compat(&d, optarg);
+			c = compat(&d, "--compat", cv = optarg);
 			break;
 		case 'j':
 			jobs = (int)opt_int(&d, "-j", optarg, 1, 256);
@@ -175,6 +179,8 @@ main(int argc, char **argv)
 		opt_usage(&d, "-j is for place, explain and diff");
 	if (optind < argc)
 		in = argv[optind];
+	if (cv == NULL && (cv = getenv("PLACECTL_COMPAT")) != NULL && *cv != '\0')
+		c = compat(&d, "PLACECTL_COMPAT", cv);
 
 	rc = pl_part_load(&p[0], conf[0], part, c, 0, &d);
 	if (sub == CHECK) {

@@ -51,7 +51,7 @@ build(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
 		if ((v[k] = pl_rule_build(&p->rules[i], file, m->compat, d,
 		    nerr)) != NULL)
 			k++;
-	if (m->compat == PL_17)
+	if (pl_ver(m->compat)->recovery)
 		v[k++] = pl_rule_internal(PL_RECOVERY, m->compat);
 	if (*nerr == 0) {
 		*n = k;
@@ -71,7 +71,7 @@ pl_mgr_initialise(struct pl_mgr *m, const struct pl_partconf *p,
 	size_t n;
 	int nerr = 0;
 
-	if (m->compat == PL_010 && p->nrules == 0) {
+	if (!pl_ver(m->compat)->always_on && p->nrules == 0) {
 		struct pos at = { file, p->line, p->col };
 
 		diag_err(d, EXIT_CONFIG, &at,
@@ -93,7 +93,7 @@ pl_mgr_new(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
 {
 	drop_rules(m);
 	m->active = 0;
-	if (m->compat == PL_010 && p->nrules == 0)
+	if (!pl_ver(m->compat)->always_on && p->nrules == 0)
 		return 0;		/* no rules: placement stays off */
 	return pl_mgr_initialise(m, p, file, d);
 }
@@ -102,7 +102,7 @@ int
 pl_mgr_update(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
     struct diag *d)
 {
-	if (m->compat == PL_010 && p->nrules == 0) {
+	if (!pl_ver(m->compat)->always_on && p->nrules == 0) {
 		drop_rules(m);	/* reload without rules: placement off */
 		m->active = 0;
 		return 0;
@@ -185,7 +185,7 @@ usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 			return PL_SKIP_PARENTQ;
 		if (!pl_queue_submit_ok(q, &a->user))
 			return PL_SKIP_ACL;
-		if (m->compat == PL_17 && q->draining)
+		if (pl_ver(m->compat)->draining_skipped && q->draining)
 			return PL_SKIP_DRAINING;
 		return PL_SKIP_NONE;
 	}
@@ -216,7 +216,7 @@ static int
 forced_recovery(const struct pl_mgr *m, const struct pl_app *a,
     const struct buf *path)
 {
-	return m->compat == PL_17 && a->forced &&
+	return pl_ver(m->compat)->forced_bypass && a->forced &&
 	    path->n == sizeof PL_RECOVERY_PATH - 1 &&
 	    memcmp(path->s, PL_RECOVERY_PATH, path->n) == 0;
 }
@@ -229,7 +229,7 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	size_t i;
 
 	begin(res, t);
-	if (m->compat == PL_010 && !m->active) {
+	if (!m->active && !pl_ver(m->compat)->always_on) {
 		buf_set(&res->path, a->queue, a->qlen);
 		return PL_PLACED;
 	}
@@ -258,7 +258,8 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 				s->skip = ev->skip;
 				s->depth = ev->depth;
 			}
-			if (m->compat != PL_17 || r->kind != PL_RECOVERY ||
+			if (pl_ver(m->compat)->fallback == PL_FALLBACK_NONE ||
+			    r->kind != PL_RECOVERY ||
 			    pl_tree_get(t, "root.default", 12) == NULL)
 				continue;
 			/* 1.7: the last rule found nothing, root.default exists */
@@ -300,7 +301,7 @@ admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
     struct pl_result *res)
 {
 	struct pl_queue *q;
-	int inactive = m->compat == PL_010 && !m->active;
+	int inactive = !m->active && !pl_ver(m->compat)->always_on;
 
 	q = res->looked ? res->at : pl_tree_get(t, res->path.s, res->path.n);
 
@@ -310,7 +311,7 @@ admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 		    "placement rules", res->path.s);
 		return res->how = PL_REJECTED;
 	}
-	if (q == NULL && m->compat == PL_17 && pl_fold_eq(res->path.s,
+	if (q == NULL && pl_ver(m->compat)->recovery && pl_fold_eq(res->path.s,
 	    res->path.n, PL_RECOVERY_PATH, sizeof PL_RECOVERY_PATH - 1))
 		q = pl_tree_recovery(t);
 	else if (q == NULL &&
@@ -322,7 +323,8 @@ admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 		return res->how = PL_CREATE_FAILED;
 	}
 	res->ncreated = t->nall - res->created;
-	if (!q->leaf || (m->compat == PL_010 && !pl_queue_submit_ok(q, &a->user))) {
+	if (!q->leaf || (!pl_ver(m->compat)->always_on &&
+	    !pl_queue_submit_ok(q, &a->user))) {
 		buf_clear(&res->reason);
 		buf_printf(&res->reason, "failed to find queue %s for "
 		    "application: %s", q->path, !q->leaf ? "not a leaf queue" :
@@ -342,17 +344,18 @@ pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
 	static const size_t nogrouplen[] = { 7 };
 	struct pl_app a = *app;
 
-	if (m->compat == PL_17)
+	if (pl_ver(m->compat)->recovery)
 		pl_app_set_forced(&a);
-	if (a.user.len == 0 && m->compat == PL_17 && a.forced) {
+	if (a.user.len == 0 && a.forced) {
 		a.user.name = "nobody";	/* what 1.7 gives forced apps */
 		a.user.len = 6;
 		a.user.groups = nogroup;
 		a.user.glens = nogrouplen;
 		a.user.ngroups = 1;
 	}
-	if (a.user.len == 0 || (m->compat == PL_17 && a.groups_given &&
-	    !pl_user_name_ok(a.user.name, a.user.len, PL_17))) {
+	if (a.user.len == 0 || (pl_ver(m->compat)->user_check_at_submit &&
+	    a.groups_given && !pl_user_name_ok(a.user.name, a.user.len,
+	    m->compat))) {
 		begin(res, t);
 		if (a.user.len == 0)
 			buf_puts(&res->reason, "empty user cannot resolve");

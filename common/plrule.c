@@ -61,7 +61,7 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 		if (strcmp(low.s, known[i].name) == 0)
 			break;
 	if (i < sizeof known / sizeof known[0] && known[i].kind == PL_RECOVERY) {
-		if (c == PL_17)
+		if (pl_ver(c)->recovery_refused)
 			pl_conf_err(d, nerr, file, nline, ncol,
 			    "recovery rule cannot be part of the config");
 		i = sizeof known / sizeof known[0];
@@ -92,7 +92,8 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 			    "queue name" : "tag name");
 	}
 	if (r->kind == PL_FIXED && r->vlen > 0) {
-		if (c == PL_17 && !pl_queue_path_why(&why, r->value, r->vlen, c))
+		if (pl_ver(c)->rule_name_checks &&
+		    !pl_queue_path_why(&why, r->value, r->vlen, c))
 			pl_conf_err(d, nerr, file, vline, vcol, "%s", why.s);
 		r->qualified = r->vlen >= 4 && memcmp(r->value, "root", 4) == 0;
 		if (r->qualified || conf->parent == NULL) {
@@ -190,11 +191,12 @@ filtered(struct pl_rule *r, const struct pl_app *a, struct pl_eval *ev)
 	return ok ? PL_MATCH : miss(ev, PL_SKIP_FILTER);
 }
 
-/* 1.7: every dot-separated element of s must be a valid queue name. */
+/* 1.6: every dot-separated element of s must be a valid queue name. */
 static int
 names_ok(struct pl_eval *ev, const char *s, size_t n)
 {
-	return ev->compat != PL_17 || pl_queue_path_why(&ev->err, s, n, ev->compat);
+	return !pl_ver(ev->compat)->rule_name_checks ||
+	    pl_queue_path_why(&ev->err, s, n, ev->compat);
 }
 
 /* The parent rule's path (made qualified), or root, into out. */
@@ -263,7 +265,7 @@ queue_value(struct pl_rule *r, const struct pl_app *a,
 		buf_set(out, v, n);
 		return finish(r, ev, out);
 	}
-	if (ev->compat == PL_17) {
+	if (pl_ver(ev->compat)->rule_name_checks) {
 		buf_clear(&ev->tmp);
 		pl_dot_replace(&ev->tmp, v, n);
 		if (!names_ok(ev, ev->tmp.s, ev->tmp.n))
@@ -297,7 +299,7 @@ pl_rule_eval(struct pl_rule *r, const struct pl_app *a,
 	case PL_USER:
 		if ((rc = filtered(r, a, ev)) != PL_MATCH)
 			return rc;
-		if (ev->compat == PL_17) {
+		if (pl_ver(ev->compat)->rule_name_checks) {
 			buf_clear(&ev->tmp);
 			pl_dot_replace(&ev->tmp, a->user.name, a->user.len);
 			if (!names_ok(ev, ev->tmp.s, ev->tmp.n))
