@@ -29,11 +29,14 @@ struct dec {
 enum ftype { T_STR, T_BOOL, T_UINT, T_STRMAP, T_FLOATMAP, T_STRLIST,
 	T_STRUCT, T_LIST };
 
+/* Keys only some releases know. */
+enum since { ALWAYS, K_TEMPLATE, K_WEIGHTS, K_QUOTAPREEMPTION, K_RESOLVER };
+
 struct field {
 	const char *name;
 	enum ftype type;
 	const struct field *sub;	/* T_STRUCT, T_LIST */
-	int only17;			/* a key 0.10 does not know */
+	enum since since;		/* the releases that know the key */
 };
 
 static const struct field f_resources[] = {
@@ -57,12 +60,12 @@ static const struct field f_template[] = {
 };
 static const struct field f_preemption[] = {
 	{ "enabled", T_BOOL, NULL, 0 },
-	{ "quotapreemptionenabled", T_BOOL, NULL, 1 },
+	{ "quotapreemptionenabled", T_BOOL, NULL, K_QUOTAPREEMPTION },
 	{ NULL, 0, NULL, 0 }
 };
 static const struct field f_nodesort[] = {
 	{ "type", T_STR, NULL, 0 },
-	{ "resourceweights", T_FLOATMAP, NULL, 1 },
+	{ "resourceweights", T_FLOATMAP, NULL, K_WEIGHTS },
 	{ NULL, 0, NULL, 0 }
 };
 static const struct field f_resolver[] = {
@@ -73,7 +76,7 @@ static const struct field f_resolver[] = {
 static const struct field f_queue[] = {
 	{ "maxapplications", T_UINT, NULL, 0 },
 	{ "properties", T_STRMAP, NULL, 0 },
-	{ "childtemplate", T_STRUCT, f_template, 1 },
+	{ "childtemplate", T_STRUCT, f_template, K_TEMPLATE },
 	{ "limits", T_LIST, f_limit, 0 },
 	{ NULL, 0, NULL, 0 }
 };
@@ -81,7 +84,7 @@ static const struct field f_partition[] = {
 	{ "limits", T_LIST, f_limit, 0 },
 	{ "preemption", T_STRUCT, f_preemption, 0 },
 	{ "nodesortpolicy", T_STRUCT, f_nodesort, 0 },
-	{ "usergroupresolver", T_STRUCT, f_resolver, 1 },
+	{ "usergroupresolver", T_STRUCT, f_resolver, K_RESOLVER },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -434,6 +437,26 @@ get_strlist(struct dec *x, const struct yl_node *k, const struct yl_node *v,
 static void check_struct(struct dec *, const struct yl_node *, const char *,
     const struct field *);
 
+static int
+known(enum pl_compat c, enum since since)
+{
+	const struct pl_ver *v = pl_ver(c);
+
+	switch (since) {
+	case ALWAYS:
+		return 1;
+	case K_TEMPLATE:
+		return v->childtemplate != PL_TEMPLATE_UNKNOWN;
+	case K_WEIGHTS:
+		return v->resourceweights_key;
+	case K_QUOTAPREEMPTION:
+		return v->quotapreemption_key;
+	case K_RESOLVER:
+		return v->resolver_key;
+	}
+	return 0;
+}
+
 /* A field from a table; 0 if the key is not in it. */
 static int
 check_field(struct dec *x, const struct yl_node *k, const struct yl_node *v,
@@ -444,7 +467,7 @@ check_field(struct dec *x, const struct yl_node *k, const struct yl_node *v,
 	for (; tab->name != NULL; tab++) {
 		if (strcmp(tab->name, k->str) != 0)
 			continue;
-		if (tab->only17 && x->c != PL_17)
+		if (!known(x->c, tab->since))
 			return 0;
 		switch (tab->type) {
 		case T_STR:
