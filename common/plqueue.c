@@ -267,7 +267,7 @@ create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
 			pl_queue_name_why(why, path + i, e - i, t->compat);
 			return NULL;
 		}
-		if (t->compat == PL_17 &&
+		if (pl_ver(t->compat)->recovery &&
 		    pl_fold_eq(path + i, e - i, "@recovery@", 10)) {
 			buf_clear(why);
 			buf_printf(why, "dynamic queue cannot be named '%.*s'",
