@@ -318,7 +318,7 @@ pl_validate_part(struct pl_partconf *p, const char *file, enum pl_compat c,
 		check_queue(&p->queues[0], 1, file, c, d, st);
 	}
 	pl_validate_rules(p, file, c, d, st);
-	if (c == PL_17 && p->queues_set)
+	if (pl_ver(c)->static_path == PL_STATIC_14 && p->queues_set)
 		for (i = 0; i < p->nrules; i++)
 			check_static(p, i, file, d, st);
 }
