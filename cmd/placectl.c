@@ -86,7 +86,8 @@ check(struct diag *d, struct pl_part *p, int rc, struct output *out)
 	size_t nrules = 0;
 
 	if (rc == 0 && d->nerr == 0)	/* the traps of a usable configuration */
-		nwarn = pl_traps(p, d);
+		(void)pl_traps(p, d);
+	nwarn = d->nwarn;		/* the loading's too */
 	if (p->pc != NULL)
 		nrules = p->pc->nrules;
 	ob_printf(&out->ob, "%s: partition '%s': %zu queues, %zu rules, %lu "

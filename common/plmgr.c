@@ -91,18 +91,28 @@ int
 pl_mgr_new(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
     struct diag *d)
 {
+	int always = pl_ver(m->compat)->always_on, nerr;
+
 	drop_rules(m);
 	m->active = 0;
-	if (!pl_ver(m->compat)->always_on && p->nrules == 0)
+	if (!always && p->nrules == 0)
 		return 0;		/* no rules: placement stays off */
-	return pl_mgr_initialise(m, p, file, d);
+	if ((nerr = pl_mgr_initialise(m, p, file, d)) > 0 && always)
+		m->active = 1;		/* without rules: nothing is placed */
+	return nerr;
 }
 
 int
 pl_mgr_update(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
     struct diag *d)
 {
-	if (!pl_ver(m->compat)->always_on && p->nrules == 0) {
+	int always = pl_ver(m->compat)->always_on;
+
+	if (!always && !m->active) {	/* a new manager, maybe inactive */
+		(void)pl_mgr_new(m, p, file, d);
+		return 0;
+	}
+	if (!always && p->nrules == 0) {
 		drop_rules(m);	/* reload without rules: placement off */
 		m->active = 0;
 		return 0;

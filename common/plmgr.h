@@ -20,8 +20,8 @@
 
 struct pl_mgr {
 	enum pl_compat compat;
-	int active;		/* 0.10: rules are in use */
-	struct pl_rule **rules;	/* in order; 1.7 ends with recovery */
+	int active;		/* before 1.4: rules are in use */
+	struct pl_rule **rules;	/* in order; 1.4 ends with recovery */
 	size_t nrules;
 	struct pl_eval ev;
 };
@@ -66,8 +66,13 @@ void pl_mgr_free(struct pl_mgr *);
  * Give the manager a rule list from a partition's configuration, the way
  * the scheduler does when a partition is created (new), when its
  * configuration is reloaded (update), or through the manager's own
- * initialise. Rule build problems are reported; the return is their count.
- * A failed new or update leaves the manager as the scheduler leaves it.
+ * initialise. Rule build problems are reported; the return is their count
+ * (update: the count that refuses the reload). A failed new or update
+ * leaves the manager as the scheduler leaves it: a new one that fails is
+ * active without rules (1.4: nothing is placed) or inactive (before 1.4:
+ * applications go to the queue they ask for); a failed update keeps the
+ * rules it had, unless the manager was inactive (before 1.4), when it is
+ * a new one.
  */
 int pl_mgr_new(struct pl_mgr *, const struct pl_partconf *, const char *file,
     struct diag *);

@@ -78,11 +78,12 @@ place() {
 	done
 }
 
-@test "a rule set with an error never becomes active; a reload keeps the old one" {
-	printf 'partitions:\n  - queues: [{name: root, submitacl: "*"}]\n    placementrules: [{name: nosuch}]\n' \
+@test "a rule set with an error never becomes active: placement stays off" {
+	printf 'partitions:\n  - queues: [{name: root, submitacl: "*", queues: [{name: a}]}]\n    placementrules: [{name: nosuch}]\n' \
 	    > "$BATS_TEST_TMPDIR/bad.yaml"
-	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/bad.yaml" </dev/null
-	assert_failure "$EXIT_CONFIG"
+	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/bad.yaml" <<<'{"user":"u","queue":"root.a"}'
+	assert_success
+	assert_output --partial '"placement":{"queue":"root.a","rule":null,"rule_name":null,"created":[]}'
 	assert_stderr_partial "unknown rule name specified 'nosuch'"
 }
 

@@ -266,8 +266,33 @@ placectl: 1 bad application skipped"
 	assert_output ""
 	f=$BATS_TEST_TMPDIR/q.yaml
 	assert_stderr "placectl: $f:5:9: unknown key 'colour' in a queue
-placectl: $f:7:15: unknown rule name specified 'nosuch', failing placement rule config
-placectl: $f:8:15: a tag queue rule must have a tag name set"
+placectl: $f:7:15: warning: unknown rule name specified 'nosuch', failing placement rule config
+placectl: $f:8:15: warning: a tag queue rule must have a tag name set"
+}
+
+@test "rules that fail to build: placement off before 1.4, everything rejected from 1.4" {
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    submitacl: "*"
+	    queues: [{name: a}]
+	placementrules:
+	  - name: nosuch
+	YAML
+	apps '{"app":"x","user":"u","queue":"root.a"}' '{"app":"y","user":"u","queue":"root.b"}'
+	f=$BATS_TEST_TMPDIR/q.yaml
+	run --separate-stderr placectl place --compat 1.3 -c "$f" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_success
+	assert_line -n 0 --partial '"placement":{"queue":"root.a","rule":null,"rule_name":null,"created":[]}'
+	assert_line -n 1 --partial '"placement":{"rejected":'
+	assert_stderr "placectl: $f:8:15: warning: unknown rule name specified 'nosuch', failing placement rule config
+placectl: $f:2:5: warning: partition 'default': the placement rules fail to build: YuniKorn loads this, then places every application in the queue it asks for, without rules"
+	run --separate-stderr placectl place --compat 1.4 -c "$f" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_success
+	refute_output --partial '"queue":"root.a","rule"'
+	assert_stderr_partial "YuniKorn loads this, then rejects every application"
+	run -0 placectl check -q --compat 1.4 -c "$f"
+	assert_output "$f: partition 'default': 2 queues, 1 rules, 0 errors, 2 warnings"
 }
 
 @test "-p picks the partition; an unknown one is a configuration error" {
