@@ -118,12 +118,16 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 	int rc = 0;
 
 	memset(a, 0, sizeof *a);
-	a->user.name = a->queue = "";
+	a->id = a->user.name = a->queue = "";
 	json_object_object_foreach(obj, key, v) {	/* one pass, no lookups */
 		a->nmembers++;
 		if (v == NULL)			/* null: as if absent */
 			continue;
 		switch (key[0]) {		/* one strcmp per member at most */
+		case 'a':
+			if (strcmp(key, "app") == 0)
+				(void)set_str(v, &a->id, &a->idlen);
+			break;
 		case 'u':
 			if (strcmp(key, "user") == 0 &&
 			    set_str(v, &a->user.name, &a->user.len) != 0)

@@ -19,6 +19,8 @@ struct pl_tag {
 };
 
 struct pl_app {
+	const char *id;		/* "app", when a string; "" otherwise */
+	size_t idlen;
 	struct pl_user user;
 	const char *queue;	/* as submitted; "" when none */
 	size_t qlen;
@@ -51,8 +53,9 @@ struct pl_appbuf {
 };
 
 /*
- * Fill app from a parsed JSON object {"user":U,"groups":[...],"queue":Q,
- * "tags":{...}}; absent or null members are empty. Strings point into obj,
+ * Fill app from a parsed JSON object {"app":ID,"user":U,"groups":[...],
+ * "queue":Q,"tags":{...}}; absent or null members are empty, and so is an
+ * ID that is not a string. Strings point into obj,
  * groups and tags into b (from b->ng and b->nt on entry: valid until b
  * grows again). A missing or empty groups list means the user's own name
  * as its one group (the scheduler's default resolver). Returns 0, or -1

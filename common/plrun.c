@@ -254,7 +254,7 @@ struct bline {
 	int bad;
 	struct json_object *obj;	/* kept only when placement_member */
 	size_t vlen;		/* the object's bytes from off */
-	struct bstr user, queue;
+	struct bstr id, user, queue;
 	size_t g0, ng, t0, nt;	/* its groups in gs, tags in ts */
 	size_t nmembers;
 	int groups_given, placement_member;
@@ -326,6 +326,7 @@ keep_app(struct batch *b, struct bline *l, const struct pl_app *a)
 {
 	size_t i;
 
+	l->id = keep_str(b, a->id, a->idlen);
 	l->user = keep_str(b, a->user.name, a->user.len);
 	l->queue = keep_str(b, a->queue, a->qlen);
 	l->g0 = b->ngs;
@@ -468,6 +469,8 @@ app_of(struct pipe *pp, const struct batch *b, const struct bline *l)
 		pp->tags = xreallocarray(pp->tags, pp->capt, sizeof *pp->tags);
 	}
 	memset(a, 0, sizeof *a);
+	a->id = s + l->id.off;
+	a->idlen = l->id.len;
 	a->user.name = s + l->user.off;
 	a->user.len = l->user.len;
 	a->queue = s + l->queue.off;
