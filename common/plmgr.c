@@ -176,11 +176,12 @@ reject(struct pl_result *res, enum pl_how how, const char *msg, size_t n)
 /*
  * Can the application go to the path in res? PL_SKIP_NONE, a skip reason,
  * or -1 when the path has no existing ancestor (YuniKorn crashes there).
- * The queue found there is kept for admission.
+ * The ACL is checked when acl is set. The queue found there is kept for
+ * admission.
  */
 static int
 usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
-    struct pl_result *res)
+    struct pl_result *res, int acl)
 {
 	struct pl_queue *q, *anc = NULL;
 
@@ -193,7 +194,7 @@ usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	if (q != NULL) {
 		if (!q->leaf)
 			return PL_SKIP_PARENTQ;
-		if (!pl_queue_submit_ok(q, &a->user))
+		if (acl && !pl_queue_submit_ok(q, &a->user))
 			return PL_SKIP_ACL;
 		if (pl_ver(m->compat)->draining_skipped && q->draining)
 			return PL_SKIP_DRAINING;
@@ -201,7 +202,8 @@ usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	}
 	if (anc == NULL)
 		return -1;
-	return pl_queue_submit_ok(anc, &a->user) ? PL_SKIP_NONE : PL_SKIP_ACL;
+	return !acl || pl_queue_submit_ok(anc, &a->user) ? PL_SKIP_NONE :
+	    PL_SKIP_ACL;
 }
 
 static void
@@ -216,12 +218,13 @@ begin(struct pl_result *res, const struct pl_tree *t)
 	res->nsteps = 0;
 	res->at = NULL;
 	res->looked = 0;
+	res->crash = 0;
 	buf_clear(&res->path);
 	buf_clear(&res->text);
 	buf_clear(&res->reason);
 }
 
-/* 1.7: a forced application given exactly root.@recovery@ skips the checks. */
+/* 1.6: a forced application given exactly root.@recovery@ skips the checks. */
 static int
 forced_recovery(const struct pl_mgr *m, const struct pl_app *a,
     const struct buf *path)
@@ -235,11 +238,12 @@ enum pl_how
 pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
     struct pl_result *res)
 {
+	const struct pl_ver *v = pl_ver(m->compat);
 	struct pl_eval *ev = &m->ev;
 	size_t i;
 
 	begin(res, t);
-	if (!m->active && !pl_ver(m->compat)->always_on) {
+	if (!m->active && !v->always_on) {
 		buf_set(&res->path, a->queue, a->qlen);
 		return PL_PLACED;
 	}
@@ -248,7 +252,7 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 		struct pl_rule *r = m->rules[i];
 		struct pl_step *s = step(res, (int)i, r->name);
 		const char *name = r->name;
-		int rc, rule = (int)i;
+		int rc, rule = (int)i, acl = 1;
 
 		ev->skip = PL_SKIP_NONE;
 		ev->depth = ev->generated = ev->limit = ev->looked = 0;
@@ -268,20 +272,23 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 				s->skip = ev->skip;
 				s->depth = ev->depth;
 			}
-			if (pl_ver(m->compat)->fallback == PL_FALLBACK_NONE ||
+			if (v->fallback == PL_FALLBACK_NONE ||
 			    r->kind != PL_RECOVERY ||
 			    pl_tree_get(t, "root.default", 12) == NULL)
 				continue;
-			/* 1.7: the last rule found nothing, root.default exists */
+			/* 1.5.2: the last rule found nothing, root.default
+			   exists; 1.5.2 does not check its ACL */
 			rule = (int)i + 1;
 			name = "default";
+			acl = v->fallback == PL_FALLBACK_ACL;
 			ev->looked = 0;
 			buf_set(&res->path, "root.default", 12);
 			if ((s = step(res, rule, name)) != NULL)
 				s->result = keep(res, res->path.s, res->path.n);
-		}
+		} else if (r->kind == PL_RECOVERY)
+			acl = 0;	/* 1.4: the recovery rule's result */
 		if (!forced_recovery(m, a, &res->path)) {
-			int why = usable(m, t, a, res);
+			int why = usable(m, t, a, res, acl);
 
 			if (why < 0) {
 				buf_clear(&ev->err);
@@ -289,6 +296,7 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 				    "parent queue", res->path.s);
 				if (s != NULL)
 					s->error = keep(res, ev->err.s, ev->err.n);
+				res->crash = 1;
 				return reject(res, PL_REJECTED, ev->err.s,
 				    ev->err.n);
 			}
@@ -302,7 +310,22 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 		res->rule_name = name;
 		return PL_PLACED;
 	}
-	return reject(res, PL_REJECTED, PL_NO_MATCH_MSG, sizeof PL_NO_MATCH_MSG - 1);
+	return v->placement_typo ? reject(res, PL_REJECTED, PL_NO_MATCH_TYPO,
+	    sizeof PL_NO_MATCH_TYPO - 1) : reject(res, PL_REJECTED,
+	    PL_NO_MATCH_MSG, sizeof PL_NO_MATCH_MSG - 1);
+}
+
+/* "failed to place application ID: " in front of the manager's reason. */
+static void
+place_failed(struct pl_mgr *m, const struct pl_app *a, struct pl_result *res)
+{
+	struct buf *b = &m->ev.tmp;
+
+	buf_set(b, "failed to place application ", 28);
+	buf_add(b, a->id, a->idlen);
+	buf_add(b, ": ", 2);
+	buf_add(b, res->reason.s, res->reason.n);
+	buf_set(&res->reason, b->s, b->n);
 }
 
 /* Admission: the partition creates the queue if needed and checks it. */
@@ -310,35 +333,37 @@ static enum pl_how
 admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
     struct pl_result *res)
 {
+	const struct pl_ver *v = pl_ver(m->compat);
+	const char *path = res->path.s;
 	struct pl_queue *q;
-	int inactive = !m->active && !pl_ver(m->compat)->always_on;
+	int inactive = !m->active && !v->always_on;
 
-	q = res->looked ? res->at : pl_tree_get(t, res->path.s, res->path.n);
-
+	q = res->looked ? res->at : pl_tree_get(t, path, res->path.n);
 	if (q == NULL && inactive) {
 		buf_clear(&res->reason);
-		buf_printf(&res->reason, "cannot create queue '%s' without "
-		    "placement rules", res->path.s);
+		buf_printf(&res->reason, "application '%.*s' rejected, cannot "
+		    "create queue '%s' without placement rules", (int)a->idlen,
+		    a->id, path);
 		return res->how = PL_REJECTED;
 	}
-	if (q == NULL && pl_ver(m->compat)->recovery && pl_fold_eq(res->path.s,
-	    res->path.n, PL_RECOVERY_PATH, sizeof PL_RECOVERY_PATH - 1))
+	if (q == NULL && v->recovery && pl_fold_eq(path, res->path.n,
+	    PL_RECOVERY_PATH, sizeof PL_RECOVERY_PATH - 1))
 		q = pl_tree_recovery(t);
 	else if (q == NULL &&
-	    (q = pl_tree_create(t, res->path.s, res->path.n, &a->user,
+	    (q = pl_tree_create(t, path, res->path.n, &a->user,
 	    &m->ev.err)) == NULL) {
 		buf_clear(&res->reason);
-		buf_printf(&res->reason, "failed to create rule based queue "
-		    "%s: %s", res->path.s, m->ev.err.s);
+		buf_printf(&res->reason, "failed to create rule based queue %s "
+		    "for application %.*s", path, (int)a->idlen, a->id);
+		if (v->create_cause)	/* 1.6: errors.Join */
+			buf_printf(&res->reason, "\n%s", m->ev.err.s);
 		return res->how = PL_CREATE_FAILED;
 	}
 	res->ncreated = t->nall - res->created;
-	if (!q->leaf || (!pl_ver(m->compat)->always_on &&
-	    !pl_queue_submit_ok(q, &a->user))) {
+	if (!q->leaf || (!v->always_on && !pl_queue_submit_ok(q, &a->user))) {
 		buf_clear(&res->reason);
 		buf_printf(&res->reason, "failed to find queue %s for "
-		    "application: %s", q->path, !q->leaf ? "not a leaf queue" :
-		    "submit access denied");
+		    "application %.*s", path, (int)a->idlen, a->id);
 		return res->how = PL_REJECTED;
 	}
 	res->queue = q;
@@ -352,29 +377,31 @@ pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
 {
 	static const char *const nogroup[] = { "nogroup" };
 	static const size_t nogrouplen[] = { 7 };
+	const struct pl_ver *v = pl_ver(m->compat);
 	struct pl_app a = *app;
 
-	if (pl_ver(m->compat)->recovery)
+	if (v->recovery)
 		pl_app_set_forced(&a);
 	if (a.user.len == 0 && a.forced) {
-		a.user.name = "nobody";	/* what 1.7 gives forced apps */
+		a.user.name = "nobody";	/* what 1.4 gives forced apps */
 		a.user.len = 6;
 		a.user.groups = nogroup;
 		a.user.glens = nogrouplen;
 		a.user.ngroups = 1;
+		a.groups_given = 1;
 	}
-	if (a.user.len == 0 || (pl_ver(m->compat)->user_check_at_submit &&
-	    a.groups_given && !pl_user_name_ok(a.user.name, a.user.len,
-	    m->compat))) {
+	if (a.user.len == 0 || (v->user_check_at_submit && a.groups_given &&
+	    !pl_user_name_ok(a.user.name, a.user.len, m->compat))) {
 		begin(res, t);
-		if (a.user.len == 0)
-			buf_puts(&res->reason, "empty user cannot resolve");
-		else
-			buf_printf(&res->reason, "invalid user name '%.*s'",
-			    (int)a.user.len, a.user.name);
+		buf_puts(&res->reason, a.user.len == 0 ?
+		    "empty user cannot resolve" :
+		    "invalid username, it contains invalid characters");
 		return res->how = PL_REJECTED;
 	}
-	if (pl_mgr_place(m, t, &a, res) != PL_PLACED)
+	if (pl_mgr_place(m, t, &a, res) != PL_PLACED) {
+		if (res->how != PL_LIMIT && !res->crash)
+			place_failed(m, &a, res);
 		return res->how;
+	}
 	return admit(m, t, &a, res);
 }

@@ -53,7 +53,8 @@ struct pl_result {
 	struct buf path;	/* the manager's choice, as the rule made it */
 	struct pl_queue *at;	/* ... the queue there, if it was looked up */
 	int looked;
-	struct buf reason;	/* not placed: why */
+	int crash;		/* the path has no existing ancestor */
+	struct buf reason;	/* not placed: why, as YuniKorn says it */
 	int trace;		/* record the steps */
 	struct pl_step *steps;
 	size_t nsteps, capsteps;
@@ -93,5 +94,6 @@ void pl_result_free(struct pl_result *);
 const char *pl_step_text(const struct pl_result *, long);
 
 #define PL_NO_MATCH_MSG "application rejected: no placement rule matched"
+#define PL_NO_MATCH_TYPO "application rejected: no placment rule matched"
 
 #endif

@@ -56,25 +56,6 @@ pl_queue_path_ok(const char *s, size_t n, enum pl_compat c)
 	}
 }
 
-int
-pl_queue_path_why(struct buf *why, const char *s, size_t n,
-    enum pl_compat c)
-{
-	const char *e = s + n, *dot;
-	size_t len;
-
-	for (;; s = dot + 1) {
-		dot = memchr(s, '.', (size_t)(e - s));
-		len = dot != NULL ? (size_t)(dot - s) : (size_t)(e - s);
-		if (!pl_queue_name_ok(s, len, c)) {
-			pl_queue_name_why(why, s, len, c);
-			return 0;
-		}
-		if (dot == NULL)
-			return 1;
-	}
-}
-
 void
 pl_queue_name_why(struct buf *why, const char *s, size_t n,
     enum pl_compat c)

@@ -46,7 +46,7 @@ struct pl_rule *
 pl_rule_build(const struct pl_ruleconf *conf, const char *file,
     enum pl_compat c, struct diag *d, int *nerr)
 {
-	struct buf low = { 0 }, why = { 0 };
+	struct buf low = { 0 };
 	struct pl_rule *r;
 	const char *name = conf->name.set ? conf->name.s : "";
 	unsigned long nline = conf->name.set ? conf->name.line : conf->line;
@@ -93,8 +93,9 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 	}
 	if (r->kind == PL_FIXED && r->vlen > 0) {
 		if (pl_ver(c)->rule_name_checks &&
-		    !pl_queue_path_why(&why, r->value, r->vlen, c))
-			pl_conf_err(d, nerr, file, vline, vcol, "%s", why.s);
+		    !pl_queue_path_ok(r->value, r->vlen, c))
+			pl_conf_err(d, nerr, file, vline, vcol, "%s",
+			    PL_INVALID_QUEUE_NAME);
 		r->qualified = r->vlen >= 4 && memcmp(r->value, "root", 4) == 0;
 		if (r->qualified || conf->parent == NULL) {
 			buf_clear(&low);
@@ -112,7 +113,6 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 	if (conf->parent != NULL)
 		r->parent = pl_rule_build(conf->parent, file, c, d, nerr);
 	buf_free(&low);
-	buf_free(&why);
 	if (*nerr != before) {
 		pl_rule_free(r);
 		return NULL;
@@ -195,8 +195,11 @@ filtered(struct pl_rule *r, const struct pl_app *a, struct pl_eval *ev)
 static int
 names_ok(struct pl_eval *ev, const char *s, size_t n)
 {
-	return !pl_ver(ev->compat)->rule_name_checks ||
-	    pl_queue_path_why(&ev->err, s, n, ev->compat);
+	if (!pl_ver(ev->compat)->rule_name_checks ||
+	    pl_queue_path_ok(s, n, ev->compat))
+		return 1;
+	buf_set(&ev->err, PL_INVALID_QUEUE_NAME, sizeof PL_INVALID_QUEUE_NAME - 1);
+	return 0;
 }
 
 /* The parent rule's path (made qualified), or root, into out. */
