@@ -68,10 +68,6 @@ static const struct field f_nodesort[] = {
 	{ "resourceweights", T_FLOATMAP, NULL, K_WEIGHTS },
 	{ NULL, 0, NULL, 0 }
 };
-static const struct field f_resolver[] = {
-	{ "type", T_STR, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
-};
 /* Queue and partition fields other than the ones decoded by hand. */
 static const struct field f_queue[] = {
 	{ "maxapplications", T_UINT, NULL, 0 },
@@ -84,7 +80,6 @@ static const struct field f_partition[] = {
 	{ "limits", T_LIST, f_limit, 0 },
 	{ "preemption", T_STRUCT, f_preemption, 0 },
 	{ "nodesortpolicy", T_STRUCT, f_nodesort, 0 },
-	{ "usergroupresolver", T_STRUCT, f_resolver, K_RESOLVER },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -629,6 +624,23 @@ resources_set(const struct yl_node *v)
 static void get_queues(struct dec *, const struct yl_node *, const struct yl_node *,
     struct pl_queueconf **, size_t *);
 
+/* usergroupresolver: {type: ...} (1.8) */
+static void
+get_resolver(struct dec *x, const struct yl_node *v, struct pl_cstr *type)
+{
+	struct pairs ps;
+	size_t i;
+
+	pairs_of(x, v, "usergroupresolver", &ps);
+	for (i = 0; i < ps.n; i++) {
+		if (strcmp(ps.p[i].k->str, "type") == 0)
+			get_str(x, ps.p[i].k, ps.p[i].v, type);
+		else
+			unknown(x, ps.p[i].k, "usergroupresolver");
+	}
+	pairs_free(&ps);
+}
+
 static void
 get_queue(struct dec *x, const struct yl_node *v, struct pl_queueconf *q)
 {
@@ -724,6 +736,9 @@ get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 			p->queues_set = !is_null(val) && val->kind == YL_SEQ;
 		} else if (strcmp(k->str, "placementrules") == 0)
 			get_rules(x, k, val, p);
+		else if (strcmp(k->str, "usergroupresolver") == 0 &&
+		    known(x->c, K_RESOLVER))
+			get_resolver(x, val, &p->resolver);
 		else if (!check_field(x, k, val, f_partition))
 			unknown(x, k, "a partition");
 	}
@@ -852,6 +867,7 @@ pl_partconf_free(struct pl_partconf *p)
 	size_t i;
 
 	cstr_free(&p->name);
+	cstr_free(&p->resolver);
 	queues_free(p->queues, p->nqueues);
 	for (i = 0; i < p->nrules; i++)
 		rule_free(&p->rules[i]);
