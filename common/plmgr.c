@@ -14,6 +14,7 @@ pl_mgr_init(struct pl_mgr *m, enum pl_compat c)
 	memset(m, 0, sizeof *m);
 	m->compat = c;
 	m->ev.compat = c;
+	pl_ugi_init(&m->ugi, PL_RESOLVER_NONE);
 }
 
 static void
@@ -33,6 +34,7 @@ pl_mgr_free(struct pl_mgr *m)
 {
 	drop_rules(m);
 	pl_eval_free(&m->ev);
+	pl_ugi_free(&m->ugi);
 }
 
 /* Build the rule list; NULL (and *nerr > 0) if any rule fails. */
@@ -375,27 +377,13 @@ enum pl_how
 pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
     struct pl_result *res)
 {
-	static const char *const nogroup[] = { "nogroup" };
-	static const size_t nogrouplen[] = { 7 };
-	const struct pl_ver *v = pl_ver(m->compat);
 	struct pl_app a = *app;
 
-	if (v->recovery)
+	if (pl_ver(m->compat)->recovery)
 		pl_app_set_forced(&a);
-	if (a.user.len == 0 && a.forced) {
-		a.user.name = "nobody";	/* what 1.4 gives forced apps */
-		a.user.len = 6;
-		a.user.groups = nogroup;
-		a.user.glens = nogrouplen;
-		a.user.ngroups = 1;
-		a.groups_given = 1;
-	}
-	if (a.user.len == 0 || (v->user_check_at_submit && a.groups_given &&
-	    !pl_user_name_ok(a.user.name, a.user.len, m->compat))) {
+	if (pl_ugi_convert(&m->ugi, m->compat, &a, &m->ev.tmp) != 0) {
 		begin(res, t);
-		buf_puts(&res->reason, a.user.len == 0 ?
-		    "empty user cannot resolve" :
-		    "invalid username, it contains invalid characters");
+		buf_set(&res->reason, m->ev.tmp.s, m->ev.tmp.n);
 		return res->how = PL_REJECTED;
 	}
 	if (pl_mgr_place(m, t, &a, res) != PL_PLACED) {

@@ -1,10 +1,11 @@
 /*
  * plmgr.h - the placement manager and admission: the ordered rule list
- * with its lifecycle (initial load, reload, the 0.10 inactive state, the
- * 1.7 implicit provided and recovery rules), placing an application (leaf,
- * ACL and draining checks, the 1.7 root.default fallback, rejection), and
- * admitting it to the partition (user resolution, queue creation, final
- * checks). An optional trace records every rule tried.
+ * with its lifecycle (initial load, reload, the inactive state before 1.4,
+ * 1.4's implicit provided and recovery rules), placing an application
+ * (leaf, ACL and draining checks, the root.default fallback, rejection),
+ * and admitting it to the partition (user resolution through the cache,
+ * queue creation, final checks), each as the release does it. An optional
+ * trace records every rule tried.
  */
 #ifndef PK_PLMGR_H
 #define PK_PLMGR_H
@@ -17,6 +18,7 @@
 #include "plconf.h"
 #include "plqueue.h"
 #include "plrule.h"
+#include "plugi.h"
 
 struct pl_mgr {
 	enum pl_compat compat;
@@ -24,6 +26,7 @@ struct pl_mgr {
 	struct pl_rule **rules;	/* in order; 1.4 ends with recovery */
 	size_t nrules;
 	struct pl_eval ev;
+	struct pl_ugi ugi;	/* the scheduler's user/group cache */
 };
 
 /* What happened to an application. */

@@ -94,6 +94,28 @@ new_rules(struct pl_part *p, struct pl_mgr *m, const struct pl_partconf *pc,
 	return pl_mgr_new(m, pc, p->file, &dd.d);
 }
 
+/*
+ * The user/group resolver, chosen once for the scheduler by the first
+ * partition (1.8). LDAP cannot be reproduced offline: without a resolver,
+ * a user's group is its name.
+ */
+static void
+resolver(struct pl_part *p, struct diag *d)
+{
+	const struct pl_cstr *t;
+
+	if (p->conf.nparts == 0 || !(t = &p->conf.parts[0].resolver)->set)
+		return;
+	p->mgr.ugi.resolver = pl_resolver_of(t->s, t->n);
+	if (p->mgr.ugi.resolver == PL_RESOLVER_LDAP) {
+		struct pos at = { p->file, t->line, t->col };
+
+		diag_warn(d, &at, "usergroupresolver 'ldap' cannot be reproduced "
+		    "offline: placekit resolves no user, and an application "
+		    "without groups has its user name as its one group");
+	}
+}
+
 /* Build a partition that is not the one wanted, for its errors only. */
 static void
 other_part(struct pl_part *p, const struct pl_partconf *pc, int flags,
@@ -135,6 +157,7 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 	}
 	p->st.yaml += pl_conf_decode(&p->conf, &doc, c, d);
 	yl_free(&doc);
+	resolver(p, d);
 	pl_validate(&p->conf, c, d, &p->st);
 	for (i = 0; i < p->conf.nparts && p->pc == NULL; i++)
 		if (strcmp(p->conf.parts[i].name.s, p->name) == 0)
@@ -251,6 +274,9 @@ pl_part_reload(struct pl_part *p, struct diag *d)
 		return rc;
 	}
 	carry(&np.tree, &p->tree);
+	pl_ugi_free(&np.mgr.ugi);	/* the cache outlives configurations */
+	np.mgr.ugi = p->mgr.ugi;
+	memset(&p->mgr.ugi, 0, sizeof p->mgr.ugi);
 	pl_part_free(p);
 	*p = np;
 	return 0;
