@@ -445,7 +445,8 @@ placectl: $f:2:5: warning: partition 'default': the placement rules fail to buil
 }
 
 @test "a regular expression is refused if Go's regexp would refuse it" {
-	for re in '(?=x)' 'a\1' 'a*+' 'x{1001}' '\Z' '(?>a)'; do
+	for re in '(?=x)' 'a\1' 'a*+' 'x{1001}' '\Z' '(?>a)' '(*UCP)^\w+$' \
+	    '(*SKIP)(*FAIL)' '\p{Xan}' '[[:<:]]'; do
 		cat > "$BATS_TEST_TMPDIR/q.yaml" <<-YAML
 		partitions:
 		  - queues: [{name: root, submitacl: "*"}]
