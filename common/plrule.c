@@ -63,13 +63,14 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 	if (i < sizeof known / sizeof known[0] && known[i].kind == PL_RECOVERY) {
 		if (pl_ver(c)->recovery_refused)
 			pl_conf_err(d, nerr, file, nline, ncol,
-			    "recovery rule cannot be part of the config");
+			    "recovery rule cannot be part of the config, "
+			    "failing placement rule config");
 		i = sizeof known / sizeof known[0];
 	}
 	if (i == sizeof known / sizeof known[0]) {
 		if (*nerr == before)
 			pl_conf_err(d, nerr, file, nline, ncol, "unknown rule name "
-			    "specified '%s', failing placement rule config", name);
+			    "specified %s, failing placement rule config", name);
 		if (conf->parent != NULL)
 			pl_rule_free(pl_rule_build(conf->parent, file, c, d, nerr));
 		buf_free(&low);

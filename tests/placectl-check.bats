@@ -59,7 +59,7 @@ placectl: $f:14:15: invalid rule name '#bad', a name must be a valid identifier
 placectl: $f:21:17: invalid rule filter type 'sometimes', filter type must be either '', allow or deny
 placectl: $f:22:20: invalid rule filter group list is not a proper list or regexp: 'not a group' is neither a valid group name nor a regular expression
 placectl: $f:24:11: duplicate partition name found with name 'default'
-placectl: $f:14:15: warning: unknown rule name specified '#bad', failing placement rule config
+placectl: $f:14:15: warning: unknown rule name specified #bad, failing placement rule config
 placectl: $f:16:16: warning: cannot have a fixed queue rule with a qualified queue name ('root.ok') and a parent rule
 placectl: $f:23:15: warning: a tag queue rule must have a tag name set"
 	assert_output "$f: partition 'default': 5 queues, 4 rules, 9 errors, 3 warnings"

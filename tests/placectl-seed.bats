@@ -92,7 +92,7 @@ nomatch() {
 	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/bad.yaml" <<<'{"user":"u","queue":"root.a"}'
 	assert_success
 	assert_output --partial '"placement":{"queue":"root.a","rule":null,"rule_name":null,"created":[]}'
-	assert_stderr_partial "unknown rule name specified 'nosuch'"
+	assert_stderr_partial "unknown rule name specified nosuch"
 }
 
 @test "rule names are not case sensitive; dot replacement applies to tags too" {

@@ -269,7 +269,7 @@ placectl: 1 bad application skipped"
 	assert_output ""
 	f=$BATS_TEST_TMPDIR/q.yaml
 	assert_stderr "placectl: $f:5:9: unknown key 'colour' in a queue
-placectl: $f:7:15: warning: unknown rule name specified 'nosuch', failing placement rule config
+placectl: $f:7:15: warning: unknown rule name specified nosuch, failing placement rule config
 placectl: $f:8:15: warning: a tag queue rule must have a tag name set"
 }
 
@@ -288,7 +288,7 @@ placectl: $f:8:15: warning: a tag queue rule must have a tag name set"
 	assert_success
 	assert_line -n 0 --partial '"placement":{"queue":"root.a","rule":null,"rule_name":null,"created":[]}'
 	assert_line -n 1 --partial '"placement":{"rejected":'
-	assert_stderr "placectl: $f:8:15: warning: unknown rule name specified 'nosuch', failing placement rule config
+	assert_stderr "placectl: $f:8:15: warning: unknown rule name specified nosuch, failing placement rule config
 placectl: $f:2:5: warning: partition 'default': the placement rules fail to build: YuniKorn loads this, then places every application in the queue it asks for, without rules"
 	run --separate-stderr placectl place --compat 1.4 -c "$f" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_success
@@ -428,7 +428,7 @@ placectl: $f:2:5: warning: partition 'default': the placement rules fail to buil
 	assert_line --index 1 --partial '"queue":"root.last_resort","rule":0,"rule_name":"fixed"'
 	assert_line --index 2 --partial '"queue":"root.last_resort","rule":0,"rule_name":"fixed"'
 	run cat "$BATS_TEST_TMPDIR/err"
-	assert_line --index 0 --partial "unknown rule name specified 'bogus'"
+	assert_line --index 0 --partial "unknown rule name specified bogus"
 	assert_line --index 1 "placectl: warning: configuration '$BATS_TEST_TMPDIR/q.yaml' not reloaded: the previous configuration stays"
 }
 
