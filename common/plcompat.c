@@ -7,179 +7,74 @@
 #include "pl.h"
 
 /* Name patterns: the characters besides letters and digits (1.3, 1.6). */
-#define QUEUE_OLD	"-_"
-#define QUEUE_16	"-_:#/@"
-#define USER_OLD	"_.@-"
-#define USER_13		"_.@-:"
-#define USER_16		"_.@-:#/"
-#define GROUP_OLD	"_-"
-#define GROUP_13	"_-:."
+#define NAMES_OLD	.queue_chars = "-_", .user_chars = "_.@-", \
+			.group_chars = "_-"
+#define NAMES_13	.queue_chars = "-_", .user_chars = "_.@-:", \
+			.group_chars = "_-:."
+#define NAMES_16	.queue_chars = "-_:#/@", .user_chars = "_.@-:#/", \
+			.group_chars = "_-:."
 
+/* The switches that, once on, stay on: by the release that turned them on. */
+#define SINCE_011	.checksum_key = 1, .max_undef_unlimited = 1
+#define SINCE_012	.resourceweights_key = 1, .unique_partitions = 1
+#define SINCE_10	.quantity_units = 1
+#define SINCE_12	.maxapps_parent_child = 1, .default_config = 1
+#define SINCE_13	.limit_list_checks = 1
+#define SINCE_14	.always_on = 1, .recovery = 1, .yaml_v3 = 1, \
+			.guaranteed_undef_unlimited = 1, .limit_zero_resources = 1
+#define SINCE_15	.partition_limits_root = 1
+#define SINCE_16	.forced_bypass = 1, .rule_name_checks = 1, \
+			.recovery_refused = 1, .user_check_at_submit = 1, \
+			.create_cause = 1
+#define SINCE_17	.draining_skipped = 1
+#define SINCE_18	.resolver_key = 1, .quotapreemption_key = 1
+
+/* One row a class: the switches it has, then those that change again. */
 static const struct pl_ver ver[PL_NCOMPAT] = {
-	[PL_010] = {
-		.name = "0.10",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_OLD,
-		.group_chars = GROUP_OLD,
-		.placement_typo = 1,
-	},
-	[PL_011] = {
-		.name = "0.11",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_OLD,
-		.group_chars = GROUP_OLD,
-		.placement_typo = 1,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-	},
-	[PL_012] = {
-		.name = "0.12",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_OLD,
-		.group_chars = GROUP_OLD,
-		.placement_typo = 1,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_IGNORED, .resourceweights_key = 1,
-		.unique_partitions = 1,
-	},
-	[PL_10] = {
-		.name = "1.0",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_OLD,
-		.group_chars = GROUP_OLD,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_IGNORED, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1, .statedump = PL_STATEDUMP_CHECKED,
-	},
-	[PL_12] = {
-		.name = "1.2",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_OLD,
-		.group_chars = GROUP_OLD,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_IGNORED, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1, .statedump = PL_STATEDUMP_IGNORED,
-		.maxapps_parent_child = 1, .default_config = 1,
-	},
-	[PL_13] = {
-		.name = "1.3",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_13,
-		.group_chars = GROUP_13,
-		.static_path = PL_STATIC_130,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_IGNORED, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1, .statedump = PL_STATEDUMP_IGNORED,
-		.maxapps_parent_child = 1, .default_config = 1,
-		.limit_list_checks = 1, .limit_vs_queue_max = PL_LIMITMAX_130,
-	},
-	[PL_14] = {
-		.name = "1.4",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_13,
-		.group_chars = GROUP_13,
-		.always_on = 1, .recovery = 1,
-		.static_path = PL_STATIC_14,
-		.yaml_v3 = 1,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.guaranteed_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_IGNORED, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1, .statedump = PL_STATEDUMP_IGNORED,
-		.maxapps_parent_child = 1, .default_config = 1,
-		.limit_list_checks = 1, .limit_vs_queue_max = PL_LIMITMAX_14,
-		.limit_zero_resources = 1, .hier_limits = PL_HIERLIMITS_14,
-	},
-	[PL_150] = {
-		.name = "1.5.0",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_13,
-		.group_chars = GROUP_13,
-		.always_on = 1, .recovery = 1,
-		.static_path = PL_STATIC_14,
-		.yaml_v3 = 1,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.guaranteed_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_IGNORED, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1,
-		.maxapps_parent_child = 1, .default_config = 1,
-		.limit_list_checks = 1, .limit_vs_queue_max = PL_LIMITMAX_14,
-		.limit_zero_resources = 1, .hier_limits = PL_HIERLIMITS_15,
-		.partition_limits_root = 1,
-	},
-	[PL_152] = {
-		.name = "1.5.2",
-		.queue_chars = QUEUE_OLD, .user_chars = USER_13,
-		.group_chars = GROUP_13,
-		.always_on = 1, .recovery = 1,
-		.fallback = PL_FALLBACK_NO_ACL,
-		.static_path = PL_STATIC_14,
-		.yaml_v3 = 1,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.guaranteed_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_IGNORED, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1,
-		.maxapps_parent_child = 1, .default_config = 1,
-		.limit_list_checks = 1, .limit_vs_queue_max = PL_LIMITMAX_14,
-		.limit_zero_resources = 1, .hier_limits = PL_HIERLIMITS_15,
-		.partition_limits_root = 1,
-	},
-	[PL_16] = {
-		.name = "1.6",
-		.queue_chars = QUEUE_16, .user_chars = USER_16,
-		.group_chars = GROUP_13,
-		.always_on = 1, .recovery = 1, .forced_bypass = 1,
-		.fallback = PL_FALLBACK_ACL,
-		.rule_name_checks = 1, .recovery_refused = 1,
-		.user_check_at_submit = 1, .create_cause = 1,
-		.static_path = PL_STATIC_14,
-		.yaml_v3 = 1,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.guaranteed_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_FATAL, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1,
-		.maxapps_parent_child = 1, .default_config = 1,
-		.limit_list_checks = 1, .limit_vs_queue_max = PL_LIMITMAX_14,
-		.limit_zero_resources = 1, .hier_limits = PL_HIERLIMITS_15,
-		.partition_limits_root = 1,
-	},
-	[PL_17] = {
-		.name = "1.7",
-		.queue_chars = QUEUE_16, .user_chars = USER_16,
-		.group_chars = GROUP_13,
-		.always_on = 1, .recovery = 1, .forced_bypass = 1,
-		.fallback = PL_FALLBACK_ACL, .draining_skipped = 1,
-		.rule_name_checks = 1, .recovery_refused = 1,
-		.user_check_at_submit = 1, .create_cause = 1,
-		.static_path = PL_STATIC_14,
-		.yaml_v3 = 1,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.guaranteed_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_FATAL, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1,
-		.maxapps_parent_child = 1, .default_config = 1,
-		.limit_list_checks = 1, .limit_vs_queue_max = PL_LIMITMAX_14,
-		.limit_zero_resources = 1, .hier_limits = PL_HIERLIMITS_15,
-		.partition_limits_root = 1,
-	},
-	[PL_18] = {
-		.name = "1.8",
-		.queue_chars = QUEUE_16, .user_chars = USER_16,
-		.group_chars = GROUP_13,
-		.always_on = 1, .recovery = 1, .forced_bypass = 1,
-		.fallback = PL_FALLBACK_ACL, .draining_skipped = 1,
-		.rule_name_checks = 1, .recovery_refused = 1,
-		.user_check_at_submit = 1, .create_cause = 1,
-		.static_path = PL_STATIC_14, .resolver_key = 1,
-		.yaml_v3 = 1,
-		.checksum_key = 1, .max_undef_unlimited = 1,
-		.guaranteed_undef_unlimited = 1,
-		.childtemplate = PL_TEMPLATE_FATAL, .resourceweights_key = 1,
-		.unique_partitions = 1,
-		.quantity_units = 1,
-		.maxapps_parent_child = 1, .default_config = 1,
-		.limit_list_checks = 1, .limit_vs_queue_max = PL_LIMITMAX_14,
-		.limit_zero_resources = 1, .hier_limits = PL_HIERLIMITS_15,
-		.partition_limits_root = 1, .quotapreemption_key = 1,
-	},
+	[PL_010] = { .name = "0.10", NAMES_OLD, .placement_typo = 1 },
+	[PL_011] = { .name = "0.11", NAMES_OLD, .placement_typo = 1, SINCE_011 },
+	[PL_012] = { .name = "0.12", NAMES_OLD, .placement_typo = 1, SINCE_011,
+		SINCE_012, .childtemplate = PL_TEMPLATE_IGNORED },
+	[PL_10] = { .name = "1.0", NAMES_OLD, SINCE_011, SINCE_012, SINCE_10,
+		.childtemplate = PL_TEMPLATE_IGNORED,
+		.statedump = PL_STATEDUMP_CHECKED },
+	[PL_12] = { .name = "1.2", NAMES_OLD, SINCE_011, SINCE_012, SINCE_10,
+		SINCE_12, .childtemplate = PL_TEMPLATE_IGNORED,
+		.statedump = PL_STATEDUMP_IGNORED },
+	[PL_13] = { .name = "1.3", NAMES_13, SINCE_011, SINCE_012, SINCE_10,
+		SINCE_12, SINCE_13, .childtemplate = PL_TEMPLATE_IGNORED,
+		.statedump = PL_STATEDUMP_IGNORED, .static_path = PL_STATIC_130,
+		.limit_vs_queue_max = PL_LIMITMAX_130 },
+	[PL_14] = { .name = "1.4", NAMES_13, SINCE_011, SINCE_012, SINCE_10,
+		SINCE_12, SINCE_13, SINCE_14, .childtemplate = PL_TEMPLATE_IGNORED,
+		.statedump = PL_STATEDUMP_IGNORED, .static_path = PL_STATIC_14,
+		.limit_vs_queue_max = PL_LIMITMAX_14,
+		.hier_limits = PL_HIERLIMITS_14 },
+	[PL_150] = { .name = "1.5.0", NAMES_13, SINCE_011, SINCE_012, SINCE_10,
+		SINCE_12, SINCE_13, SINCE_14, SINCE_15,
+		.childtemplate = PL_TEMPLATE_IGNORED, .static_path = PL_STATIC_14,
+		.limit_vs_queue_max = PL_LIMITMAX_14,
+		.hier_limits = PL_HIERLIMITS_15 },
+	[PL_152] = { .name = "1.5.2", NAMES_13, SINCE_011, SINCE_012, SINCE_10,
+		SINCE_12, SINCE_13, SINCE_14, SINCE_15,
+		.childtemplate = PL_TEMPLATE_IGNORED, .static_path = PL_STATIC_14,
+		.limit_vs_queue_max = PL_LIMITMAX_14,
+		.hier_limits = PL_HIERLIMITS_15, .fallback = PL_FALLBACK_NO_ACL },
+	[PL_16] = { .name = "1.6", NAMES_16, SINCE_011, SINCE_012, SINCE_10,
+		SINCE_12, SINCE_13, SINCE_14, SINCE_15, SINCE_16,
+		.childtemplate = PL_TEMPLATE_FATAL, .static_path = PL_STATIC_14,
+		.limit_vs_queue_max = PL_LIMITMAX_14,
+		.hier_limits = PL_HIERLIMITS_15, .fallback = PL_FALLBACK_ACL },
+	[PL_17] = { .name = "1.7", NAMES_16, SINCE_011, SINCE_012, SINCE_10,
+		SINCE_12, SINCE_13, SINCE_14, SINCE_15, SINCE_16, SINCE_17,
+		.childtemplate = PL_TEMPLATE_FATAL, .static_path = PL_STATIC_14,
+		.limit_vs_queue_max = PL_LIMITMAX_14,
+		.hier_limits = PL_HIERLIMITS_15, .fallback = PL_FALLBACK_ACL },
+	[PL_18] = { .name = "1.8", NAMES_16, SINCE_011, SINCE_012, SINCE_10,
+		SINCE_12, SINCE_13, SINCE_14, SINCE_15, SINCE_16, SINCE_17,
+		SINCE_18, .childtemplate = PL_TEMPLATE_FATAL,
+		.static_path = PL_STATIC_14, .limit_vs_queue_max = PL_LIMITMAX_14,
+		.hier_limits = PL_HIERLIMITS_15, .fallback = PL_FALLBACK_ACL },
 };
 
 /* Every release tag, oldest first (there is no 0.12.0). */

@@ -73,16 +73,6 @@ $(diff "$BATS_TEST_TMPDIR/got" "$w")"
 	((n >= 50)) || fail "only $n cases"
 }
 
-# wait_lines FILE N: wait (at most 10 s) until FILE has N lines
-wait_lines() {
-	local i
-	for i in $(seq 100); do
-		[ -f "$1" ] && [ "$(wc -l < "$1")" -ge "$2" ] && return 0
-		sleep 0.1
-	done
-	fail "$1 did not get $2 lines: $(cat "$1" 2>/dev/null)"
-}
-
 # reload V CONF2 LINE1 LINE2: place LINE1 with q.yaml, reload CONF2 on
 # SIGHUP, place LINE2; the two output lines in $BATS_TEST_TMPDIR/out
 reload() {

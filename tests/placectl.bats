@@ -18,16 +18,6 @@ apps() {
 	printf '%s\n' "$@" > "$BATS_TEST_TMPDIR/apps.ndjson"
 }
 
-# wait_lines FILE N: wait (at most 10 s) until FILE has N lines
-wait_lines() {
-	local i
-	for i in $(seq 100); do
-		[ -f "$1" ] && [ "$(wc -l < "$1")" -ge "$2" ] && return 0
-		sleep 0.1
-	done
-	fail "$1 did not get $2 lines: $(cat "$1" 2>/dev/null)"
-}
-
 @test "placectl --help names every option of the synopsis" {
 	run -0 placectl --help
 	assert_line --index 0 --regexp '^usage: placectl '
