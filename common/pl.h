@@ -106,8 +106,15 @@ struct pl_ver {
 	unsigned char quotapreemption_key;	/* 1.8 */
 };
 
-/* The switches of a class. */
-const struct pl_ver *pl_ver(enum pl_compat);
+/* The switches of a class (the table is read-only). */
+extern const struct pl_ver pl_versions[PL_NCOMPAT];
+
+static inline const struct pl_ver *
+pl_ver(enum pl_compat c)
+{
+	return &pl_versions[c];
+}
+
 /*
  * A release as --compat takes it: a release (1.5.2, v1.5.2), a line (1.5:
  * its last release) or latest. Returns 0, or -1 with why in err (the

@@ -30,7 +30,7 @@
 #define SINCE_18	.resolver_key = 1, .quotapreemption_key = 1
 
 /* One row a class: the switches it has, then those that change again. */
-static const struct pl_ver ver[PL_NCOMPAT] = {
+const struct pl_ver pl_versions[PL_NCOMPAT] = {
 	[PL_010] = { .name = "0.10", NAMES_OLD, .placement_typo = 1 },
 	[PL_011] = { .name = "0.11", NAMES_OLD, .placement_typo = 1, SINCE_011 },
 	[PL_012] = { .name = "0.12", NAMES_OLD, .placement_typo = 1, SINCE_011,
@@ -90,12 +90,6 @@ static const struct {
 	{ "1.6.3", PL_16 }, { "1.7.0", PL_17 }, { "1.8.0", PL_18 },
 };
 #define NREL (sizeof rel / sizeof rel[0])
-
-const struct pl_ver *
-pl_ver(enum pl_compat c)
-{
-	return &ver[c];
-}
 
 int
 pl_compat_parse(const char *s, enum pl_compat *c, struct buf *err)

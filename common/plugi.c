@@ -2,6 +2,8 @@
  * plugi.c - the user/group cache and resolvers (plugi.h).
  */
 #include <grp.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,15 +13,18 @@
 #include "plugi.h"
 #include "xalloc.h"
 
-/* One user's groups; the names in text, each after a NUL-free copy. */
+/*
+ * One user and its groups, in one block, for few cache misses a look-up:
+ * this header, the user and a NUL, padding, the groups' lengths, their
+ * pointers, and the groups, each with a NUL after it.
+ */
 struct pl_ugent {
-	char *user;
+	uint64_t hash;		/* of the user */
 	size_t ulen;
-	struct buf text;
-	const char **g;
-	size_t *gl;
-	size_t ng, capg;
+	size_t ng;
+	size_t size;		/* of the block */
 	int failed;		/* resolution failed: a negative entry */
+	char user[];
 };
 
 /* What ConvertUGI says of a negative entry: its resolution time, which
@@ -29,6 +34,26 @@ struct pl_ugent {
 
 static const char *const nogroup[] = { "nogroup" };
 static const size_t nogrouplen[] = { 7 };
+
+/* Where the group lengths start in the block: after the user, aligned. */
+static size_t
+glens_at(size_t ulen)
+{
+	return (offsetof(struct pl_ugent, user) + ulen + 1 + sizeof(void *) - 1) /
+	    sizeof(void *) * sizeof(void *);
+}
+
+static size_t *
+glens(const struct pl_ugent *e)
+{
+	return (size_t *)(void *)((char *)(uintptr_t)e + glens_at(e->ulen));
+}
+
+static const char **
+groups(const struct pl_ugent *e)
+{
+	return (const char **)(void *)(glens(e) + e->ng);
+}
 
 void
 pl_ugi_init(struct pl_ugi *u, enum pl_resolver r)
@@ -42,12 +67,8 @@ pl_ugi_free(struct pl_ugi *u)
 {
 	size_t i;
 
-	for (i = 0; i < u->n; i++) {
-		free(u->ent[i].user);
-		buf_free(&u->ent[i].text);
-		free(u->ent[i].g);
-		free(u->ent[i].gl);
-	}
+	for (i = 0; i < u->n; i++)
+		free(u->ent[i]);
 	free(u->ent);
 	ht_free(&u->ht);
 	memset(u, 0, sizeof *u);
@@ -65,46 +86,54 @@ pl_resolver_of(const char *s, size_t n)
 	return PL_RESOLVER_NONE;
 }
 
-static struct pl_ugent *
+/* The user's entry (its slot in ent), or NULL. */
+static struct pl_ugent **
 lookup(struct pl_ugi *u, const char *user, size_t n, uint64_t h)
 {
+	struct pl_ugent *e;
 	struct ht_probe pr;
 	uint32_t i;
 
 	ht_probe(&u->ht, h, &pr);
 	while ((i = ht_next(&u->ht, &pr)) != HT_NONE)
-		if (u->ent[i].ulen == n && memcmp(u->ent[i].user, user, n) == 0)
+		if ((e = u->ent[i])->hash == h && e->ulen == n &&
+		    memcmp(e->user, user, n) == 0)
 			return &u->ent[i];
 	return NULL;
 }
 
-static struct pl_ugent *
+/* The user's entry, made (without groups) if there is none. */
+static struct pl_ugent **
 entry(struct pl_ugi *u, const char *user, size_t n)
 {
 	uint64_t h = ht_hash(user, n);
-	struct pl_ugent *e;
+	struct pl_ugent **ep, *e;
+	size_t size = glens_at(n) + 64;
 
-	if ((e = lookup(u, user, n, h)) != NULL)
-		return e;
+	if ((ep = lookup(u, user, n, h)) != NULL)
+		return ep;
 	xgrow((void **)&u->ent, &u->cap, u->n + 1, sizeof *u->ent);
-	e = &u->ent[u->n];
-	memset(e, 0, sizeof *e);
-	e->user = xmemdup0(user, n);
+	e = u->ent[u->n] = xcalloc(1, size);
+	e->hash = h;
 	e->ulen = n;
-	ht_add(&u->ht, h, (uint32_t)u->n++);
-	return e;
+	e->size = size;
+	memcpy(e->user, user, n);
+	ht_add(&u->ht, h, (uint32_t)u->n);
+	return &u->ent[u->n++];
 }
 
 static int
 same(const struct pl_ugent *e, const char *const *g, const size_t *gl,
     size_t n)
 {
+	const size_t *el = glens(e);
+	const char *const *eg = groups(e);
 	size_t i;
 
 	if (e->ng != n)
 		return 0;
 	for (i = 0; i < n; i++)
-		if (e->gl[i] != gl[i] || memcmp(e->g[i], g[i], gl[i]) != 0)
+		if (el[i] != gl[i] || memcmp(eg[i], g[i], gl[i]) != 0)
 			return 0;
 	return 1;
 }
@@ -112,32 +141,41 @@ same(const struct pl_ugent *e, const char *const *g, const size_t *gl,
 /* Store groups for the entry; nothing is allocated when they are the same
  * as before, or fit where the old ones were. */
 static void
-set_groups(struct pl_ugent *e, const char *const *g, const size_t *gl,
+set_groups(struct pl_ugent **ep, const char *const *g, const size_t *gl,
     size_t n, int failed)
 {
-	size_t i, off;
+	struct pl_ugent *e = *ep;
+	size_t i, need, *el;
+	const char **eg;
+	char *t;
 
 	e->failed = failed;
 	if (same(e, g, gl, n))
 		return;
-	if (n > e->capg) {
-		e->capg = n;
-		e->g = xreallocarray(e->g, n, sizeof *e->g);
-		e->gl = xreallocarray(e->gl, n, sizeof *e->gl);
-	}
-	buf_clear(&e->text);
+	need = glens_at(e->ulen) + n * (sizeof *el + sizeof *eg);
 	for (i = 0; i < n; i++)
-		buf_add(&e->text, g[i], gl[i] + 1);	/* with a NUL after */
-	for (i = 0, off = 0; i < n; off += gl[i++] + 1) {
-		e->g[i] = e->text.s + off;
-		e->gl[i] = gl[i];
+		need += gl[i] + 1;
+	if (need > e->size) {
+		need = need > 2 * e->size ? need : 2 * e->size;
+		e = *ep = xrealloc(e, need);
+		e->size = need;
 	}
 	e->ng = n;
+	el = glens(e);
+	eg = groups(e);
+	t = (char *)(eg + n);
+	for (i = 0; i < n; i++) {
+		memcpy(t, g[i], gl[i]);
+		t[gl[i]] = '\0';
+		el[i] = gl[i];
+		eg[i] = t;
+		t += gl[i] + 1;
+	}
 }
 
 /* The groups as a list of n names, each followed by a NUL, into e. */
 static void
-set_list(struct pl_ugent *e, const char *list, size_t n, int failed)
+set_list(struct pl_ugent **e, const char *list, size_t n, int failed)
 {
 	const char **g = xcalloc(n + 1, sizeof *g);
 	size_t *gl = xcalloc(n + 1, sizeof *gl), i;
@@ -153,7 +191,7 @@ set_list(struct pl_ugent *e, const char *list, size_t n, int failed)
 
 /* YuniKorn's test resolver: its users and what resolving them gives. */
 static void
-resolve_test(struct pl_ugent *e, struct buf *err)
+resolve_test(struct pl_ugent **ep, struct buf *err)
 {
 	static const struct {
 		const char *user, *groups;
@@ -167,6 +205,7 @@ resolve_test(struct pl_ugent *e, struct buf *err)
 		{ "testuser5", "group1001", 1, 1 },	/* its group list fails */
 		{ "invalid-gid-user", "1_001", 1, 1 },
 	};
+	const struct pl_ugent *e = *ep;
 	size_t i;
 
 	for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
@@ -174,12 +213,12 @@ resolve_test(struct pl_ugent *e, struct buf *err)
 		    memcmp(tab[i].user, e->user, e->ulen) == 0)
 			break;
 	if (i < sizeof tab / sizeof tab[0])
-		set_list(e, tab[i].groups, tab[i].n, tab[i].failed);
+		set_list(ep, tab[i].groups, tab[i].n, tab[i].failed);
 	else
-		set_list(e, "", 0, 1);
-	if (e->failed) {
+		set_list(ep, "", 0, 1);
+	if ((*ep)->failed) {
 		buf_clear(err);
-		buf_printf(err, "lookup failed for user: %s", e->user);
+		buf_printf(err, "lookup failed for user: %s", (*ep)->user);
 	}
 }
 
@@ -199,26 +238,27 @@ group_name(struct buf *b, gid_t gid)
 
 /* Go's os/user: the primary group first, then the others in order. */
 static void
-resolve_os(struct pl_ugent *e, struct buf *err)
+resolve_os(struct pl_ugent **ep, struct buf *err)
 {
+	const char *user = (*ep)->user;
 	struct buf list = { 0 };
 	struct passwd *pw = NULL;
 	gid_t *gids = NULL;
 	int ng = 16, i;
 	size_t n = 1;
 
-	if (memchr(e->user, '\0', e->ulen) == NULL)
-		pw = getpwnam(e->user);
+	if (memchr(user, '\0', (*ep)->ulen) == NULL)
+		pw = getpwnam(user);
 	if (pw == NULL) {
-		set_list(e, "", 0, 1);
 		buf_clear(err);
-		buf_printf(err, "user: unknown user %s", e->user);
+		buf_printf(err, "user: unknown user %s", user);
+		set_list(ep, "", 0, 1);
 		return;
 	}
 	group_name(&list, pw->pw_gid);
 	for (;;) {
 		gids = xreallocarray(gids, (size_t)ng, sizeof *gids);
-		if (getgrouplist(e->user, pw->pw_gid, gids, &ng) >= 0)
+		if (getgrouplist(user, pw->pw_gid, gids, &ng) >= 0)
 			break;
 	}
 	for (i = 0; i < ng; i++)
@@ -227,7 +267,7 @@ resolve_os(struct pl_ugent *e, struct buf *err)
 			n++;
 		}
 	free(gids);
-	set_list(e, list.s, n, 0);
+	set_list(ep, list.s, n, 0);
 	buf_free(&list);
 }
 
@@ -241,8 +281,8 @@ fail(struct buf *err, const char *msg)
 static void
 use(struct pl_app *a, const struct pl_ugent *e)
 {
-	a->user.groups = e->g;
-	a->user.glens = e->gl;
+	a->user.groups = groups(e);
+	a->user.glens = glens(e);
 	a->user.ngroups = e->ng;
 }
 
@@ -250,7 +290,7 @@ int
 pl_ugi_convert(struct pl_ugi *u, enum pl_compat c, struct pl_app *a,
     struct buf *err)
 {
-	struct pl_ugent *e;
+	struct pl_ugent **ep;
 
 	if (a->user.len == 0) {
 		if (!a->forced)
@@ -263,13 +303,13 @@ pl_ugi_convert(struct pl_ugi *u, enum pl_compat c, struct pl_app *a,
 		a->groups_given = 1;
 	}
 	if (!a->groups_given) {
-		e = u->n > 0 ? lookup(u, a->user.name, a->user.len,
+		ep = u->n > 0 ? lookup(u, a->user.name, a->user.len,
 		    ht_hash(a->user.name, a->user.len)) : NULL;
-		if (e != NULL && !e->failed) {
-			use(a, e);
+		if (ep != NULL && !(*ep)->failed) {
+			use(a, *ep);
 			return 0;
 		}
-		if (e != NULL)
+		if (ep != NULL)
 			(void)fail(err, CACHED_FAILURE);
 		else if (u->resolver == PL_RESOLVER_NONE ||
 		    u->resolver == PL_RESOLVER_LDAP) {
@@ -279,13 +319,13 @@ pl_ugi_convert(struct pl_ugi *u, enum pl_compat c, struct pl_app *a,
 			a->user.ngroups = 1;
 			return 0;
 		} else {
-			e = entry(u, a->user.name, a->user.len);
+			ep = entry(u, a->user.name, a->user.len);
 			if (u->resolver == PL_RESOLVER_OS)
-				resolve_os(e, err);
+				resolve_os(ep, err);
 			else
-				resolve_test(e, err);
-			if (!e->failed) {
-				use(a, e);
+				resolve_test(ep, err);
+			if (!(*ep)->failed) {
+				use(a, *ep);
 				return 0;
 			}
 		}
@@ -298,7 +338,7 @@ pl_ugi_convert(struct pl_ugi *u, enum pl_compat c, struct pl_app *a,
 	if (pl_ver(c)->user_check_at_submit &&
 	    !pl_user_name_ok(a->user.name, a->user.len, c))
 		return fail(err, "invalid username, it contains invalid characters");
-	e = entry(u, a->user.name, a->user.len);
-	set_groups(e, a->user.groups, a->user.glens, a->user.ngroups, 0);
+	ep = entry(u, a->user.name, a->user.len);
+	set_groups(ep, a->user.groups, a->user.glens, a->user.ngroups, 0);
 	return 0;
 }

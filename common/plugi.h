@@ -35,7 +35,7 @@ struct pl_ugent;
 struct pl_ugi {
 	enum pl_resolver resolver;
 	struct ht ht;		/* user name -> index in ent */
-	struct pl_ugent *ent;
+	struct pl_ugent **ent;
 	size_t n, cap;
 };
 
