@@ -379,6 +379,8 @@ pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
 {
 	struct pl_app a = *app;
 
+	if (a.id == NULL)		/* an application made without one */
+		a.id = "", a.idlen = 0;
 	if (pl_ver(m->compat)->recovery)
 		pl_app_set_forced(&a);
 	if (pl_ugi_convert(&m->ugi, m->compat, &a, &m->ev.tmp) != 0) {
