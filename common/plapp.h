@@ -26,7 +26,7 @@ struct pl_app {
 	size_t qlen;
 	const struct pl_tag *tags;
 	size_t ntags;
-	int forced;		/* tag application.create.force is true (1.7) */
+	int forced;		/* tag application.create.force is true (1.4) */
 	int groups_given;	/* groups came with the application */
 	size_t nmembers;	/* members of the JSON object it came from */
 	int placement_member;	/* ... one of them named "placement" */
@@ -36,7 +36,7 @@ struct pl_app {
 const char *pl_app_tag(const struct pl_app *, const char *name, size_t,
     size_t *vlen);
 /* Set app->forced from its tags (Go's strconv.ParseBool of the value);
- * pl_place does it for 1.7, which is the only version that cares. */
+ * pl_place does it from 1.4, before which no release cares. */
 void pl_app_set_forced(struct pl_app *);
 
 /*
