@@ -78,7 +78,7 @@ struct pl_ver {
 					   name has its own message */
 	unsigned char user_check_at_submit;	/* 1.6: a user name with groups
 						   must match the user pattern */
-	unsigned char placement_typo;	/* 0.10: "no placment rule matched" */
+	unsigned char placement_typo;	/* to 0.12: "no placment rule matched" */
 	unsigned char create_cause;	/* 1.6: a failed creation says why */
 	enum pl_static static_path;	/* 1.3.0, 1.4: the validator's check */
 	unsigned char resolver_key;	/* 1.8: usergroupresolver (os, ldap, test) */

@@ -47,7 +47,7 @@ build(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
 
 	*n = 0;
 	v = xcalloc(p->nrules + 2, sizeof *v);
-	if (p->nrules == 0)			/* 1.7: the implicit rule */
+	if (p->nrules == 0)			/* 1.4: the implicit rule */
 		v[k++] = pl_rule_internal(PL_PROVIDED, m->compat);
 	for (i = 0; i < p->nrules; i++)
 		if ((v[k] = pl_rule_build(&p->rules[i], file, m->compat, d,
