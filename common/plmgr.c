@@ -330,6 +330,20 @@ place_failed(struct pl_mgr *m, const struct pl_app *a, struct pl_result *res)
 	buf_set(&res->reason, b->s, b->n);
 }
 
+/* A reason: pre, the path (which may hold a NUL), mid, the id, post. */
+static enum pl_how
+refuse(struct pl_result *res, enum pl_how how, const char *pre,
+    const char *mid, const struct pl_app *a, const char *post)
+{
+	buf_clear(&res->reason);
+	buf_puts(&res->reason, pre);
+	buf_add(&res->reason, res->path.s, res->path.n);
+	buf_puts(&res->reason, mid);
+	buf_add(&res->reason, a->id, a->idlen);
+	buf_puts(&res->reason, post);
+	return res->how = how;
+}
+
 /* Admission: the partition creates the queue if needed and checks it. */
 static enum pl_how
 admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
@@ -343,9 +357,11 @@ admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	q = res->looked ? res->at : pl_tree_get(t, path, res->path.n);
 	if (q == NULL && inactive) {
 		buf_clear(&res->reason);
-		buf_printf(&res->reason, "application '%.*s' rejected, cannot "
-		    "create queue '%s' without placement rules", (int)a->idlen,
-		    a->id, path);
+		buf_puts(&res->reason, "application '");
+		buf_add(&res->reason, a->id, a->idlen);
+		buf_puts(&res->reason, "' rejected, cannot create queue '");
+		buf_add(&res->reason, path, res->path.n);
+		buf_puts(&res->reason, "' without placement rules");
 		return res->how = PL_REJECTED;
 	}
 	if (q == NULL && v->recovery && pl_fold_eq(path, res->path.n,
@@ -354,20 +370,16 @@ admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	else if (q == NULL &&
 	    (q = pl_tree_create(t, path, res->path.n, &a->user,
 	    &m->ev.err)) == NULL) {
-		buf_clear(&res->reason);
-		buf_printf(&res->reason, "failed to create rule based queue %s "
-		    "for application %.*s", path, (int)a->idlen, a->id);
+		refuse(res, PL_CREATE_FAILED, "failed to create rule based queue ",
+		    " for application ", a, v->create_cause ? "\n" : "");
 		if (v->create_cause)	/* 1.6: errors.Join */
-			buf_printf(&res->reason, "\n%s", m->ev.err.s);
-		return res->how = PL_CREATE_FAILED;
+			buf_add(&res->reason, m->ev.err.s, m->ev.err.n);
+		return res->how;
 	}
 	res->ncreated = t->nall - res->created;
-	if (!q->leaf || (!v->always_on && !pl_queue_submit_ok(q, &a->user))) {
-		buf_clear(&res->reason);
-		buf_printf(&res->reason, "failed to find queue %s for "
-		    "application %.*s", path, (int)a->idlen, a->id);
-		return res->how = PL_REJECTED;
-	}
+	if (!q->leaf || (!v->always_on && !pl_queue_submit_ok(q, &a->user)))
+		return refuse(res, PL_REJECTED, "failed to find queue ",
+		    " for application ", a, "");
 	res->queue = q;
 	q->napps++;
 	return res->how = PL_PLACED;
