@@ -41,7 +41,8 @@ static const char help[] =
 "\n"
 "  -c, --config FILE       the queue configuration (YAML)\n"
 "  -p, --partition NAME    the partition (default: default)\n"
-"      --compat V          0.10 (default) or 1.7: which YuniKorn to behave like\n"
+"      --compat V          the YuniKorn release to behave like, 0.10 to 1.8 or\n"
+"                          latest (default: PLACECTL_COMPAT, else 0.10)\n"
 "  -j, --jobs N            parse in N threads; placement stays in input order\n"
 "      --keep-going        skip bad applications, count them, exit 65 at the end\n"
 "      --dot               tree: Graphviz output\n"
@@ -72,14 +73,17 @@ on_hup(int sig)
 	hup = 1;
 }
 
+/* A YuniKorn release named by --compat or PLACECTL_COMPAT (what). */
 static enum pl_compat
-compat(struct diag *d, const char *v)
+compat(struct diag *d, const char *what, const char *v)
 {
-	if (strcmp(v, "0.10") == 0)
-		return PL_010;
-	if (strcmp(v, "1.7") == 0)
-		return PL_17;
-	opt_usage(d, "--compat: '%s' is not 0.10 or 1.7", v);
+	struct buf why = { 0 };
+	enum pl_compat c;
+
+	if (pl_compat_parse(v, &c, &why) != 0)
+		opt_usage(d, "%s: %s", what, why.s);
+	buf_free(&why);
+	return c;
 }
 
 /* What the subcommands that read applications share. */
@@ -188,7 +192,8 @@ check(struct args *a)
 		return rc2 != 0 ? rc2 : rc;
 	}
 	if (rc == 0 && d->nerr == 0)	/* the traps of a usable configuration */
-		nwarn = pl_traps(&p, d);
+		(void)pl_traps(&p, d);
+	nwarn = d->nwarn;		/* the loading's too */
 	if (p.pc != NULL)
 		nrules = p.pc->nrules;
 	ob_printf(&out.ob, "%s: partition '%s': %zu queues, %zu rules, %lu "
@@ -236,6 +241,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const struct subcommand *sub = NULL;
+	const char *cv = NULL;
 	struct args a = { DIAG_INIT("placectl"), { NULL, NULL }, 0, NULL, NULL,
 	    NULL, PL_010, 1, 0, 0, PL_RUN_PLACE };
 	size_t i;
@@ -269,7 +275,7 @@ main(int argc, char **argv)
 			a.part = optarg;
 			break;
 		case OPT_COMPAT:
-			a.compat = compat(&a.d, optarg);
+			a.compat = compat(&a.d, "--compat", cv = optarg);
 			break;
 		case 'j':
 			a.jobs = (int)opt_int(&a.d, "-j", optarg, 1, 256);
@@ -299,6 +305,8 @@ main(int argc, char **argv)
 		opt_usage(&a.d, "-j is for place, explain and diff");
 	if (optind < argc)
 		a.in = argv[optind];
+	if (cv == NULL && (cv = getenv("PLACECTL_COMPAT")) != NULL && *cv != '\0')
+		a.compat = compat(&a.d, "PLACECTL_COMPAT", cv);
 	a.mode = sub->mode;
 	return sub->body != NULL ? stream(&a, sub->body) : sub->check(&a);
 }

@@ -1,7 +1,12 @@
 /*
  * pl.h - what every part of the YuniKorn placement engine (pl_*) shares:
- * the compatibility level, and reporting configuration problems at their
- * position.
+ * which YuniKorn release to behave like, and reporting configuration
+ * problems at their position.
+ *
+ * The releases from 0.10 to 1.8 fall into the behaviour classes of enum
+ * pl_compat; struct pl_ver is what one class does, one named switch per
+ * behaviour that changed between releases (plcompat.c holds the table).
+ * Code asks pl_ver(c) for a switch; it never compares versions.
  */
 #ifndef PK_PL_H
 #define PK_PL_H
@@ -13,8 +18,109 @@
 #include "buf.h"
 #include "diag.h"
 
-/* Which YuniKorn to behave like: 0.10 (the seed documents) or 1.7. */
-enum pl_compat { PL_010, PL_17 };
+/* The behaviour classes, oldest first: releases that behave alike share one. */
+enum pl_compat {
+	PL_010,			/* 0.10.0 */
+	PL_011,			/* 0.11.0 */
+	PL_012,			/* 0.12.1, 0.12.2 */
+	PL_10,			/* 1.0.0, 1.1.0 */
+	PL_12,			/* 1.2.0 */
+	PL_13,			/* 1.3.0 */
+	PL_14,			/* 1.4.0 */
+	PL_150,			/* 1.5.0, 1.5.1 */
+	PL_152,			/* 1.5.2 */
+	PL_16,			/* 1.6.0 to 1.6.3 */
+	PL_17,			/* 1.7.0 */
+	PL_18,			/* 1.8.0 */
+	PL_NCOMPAT
+};
+
+/* The root.default fallback after the last rule (1.5.2). */
+enum pl_fallback { PL_FALLBACK_NONE, PL_FALLBACK_NO_ACL, PL_FALLBACK_ACL };
+/* The validator's check of the static path of fixed rules (1.3.0, 1.4). */
+enum pl_static { PL_STATIC_NONE, PL_STATIC_130, PL_STATIC_14 };
+/* A childtemplate key: unknown, parsed and dropped when bad, or fatal. */
+enum pl_template { PL_TEMPLATE_UNKNOWN, PL_TEMPLATE_IGNORED, PL_TEMPLATE_FATAL };
+/* The statedumpfilepath key: unknown, the file must be creatable, ignored. */
+enum pl_statedump { PL_STATEDUMP_UNKNOWN, PL_STATEDUMP_CHECKED,
+	PL_STATEDUMP_IGNORED };
+/* A limit against its queue's maximums: no check, 1.3.0's, 1.4's. */
+enum pl_limitmax { PL_LIMITMAX_NONE, PL_LIMITMAX_130, PL_LIMITMAX_14 };
+/* Limits against the same user's or group's limits above: none, 1.4, 1.5. */
+enum pl_hierlimits { PL_HIERLIMITS_NONE, PL_HIERLIMITS_14, PL_HIERLIMITS_15 };
+
+/* What a behaviour class does. */
+struct pl_ver {
+	const char *name;	/* its first release, as placectl(1) names it */
+
+	/* ---- names ---- */
+	const char *queue_chars;	/* a queue name: alphanumerics and these */
+	const char *user_chars;		/* a user name after its first letter */
+	const char *group_chars;	/* a group name after its first letter */
+
+	/* ---- placement ---- */
+	unsigned char always_on;	/* 1.4: the manager is always active (no
+					   rules: an implicit provided rule; rules
+					   that fail to build: no rules, every
+					   application rejected) and admission
+					   does not check the ACL again */
+	unsigned char recovery;		/* 1.4: the recovery rule, forced
+					   applications, root.@recovery@ */
+	unsigned char forced_bypass;	/* 1.6: a forced application given
+					   root.@recovery@ by any rule skips every
+					   check (1.4: only the recovery rule's
+					   result, and only the ACL check) */
+	enum pl_fallback fallback;	/* 1.5.2: root.default after the last rule */
+	unsigned char draining_skipped;	/* 1.7: placement skips draining queues */
+	unsigned char rule_name_checks;	/* 1.6: rules check the names they make
+					   (an error), fixed its value when built */
+	unsigned char recovery_refused;	/* 1.6: "recovery" as a configured rule
+					   name has its own message */
+	unsigned char user_check_at_submit;	/* 1.6: a user name with groups
+						   must match the user pattern */
+	unsigned char placement_typo;	/* to 0.12: "no placment rule matched" */
+	unsigned char create_cause;	/* 1.6: a failed creation says why */
+	enum pl_static static_path;	/* 1.3.0, 1.4: the validator's check */
+	unsigned char resolver_key;	/* 1.8: usergroupresolver (os, ldap, test) */
+
+	/* ---- configuration loading ---- */
+	unsigned char yaml_v3;		/* 1.4: quoted YAML 1.1 booleans */
+	unsigned char checksum_key;	/* 0.11 */
+	unsigned char max_undef_unlimited;	/* 0.11: a type a max leaves out
+						   is unlimited */
+	unsigned char guaranteed_undef_unlimited;	/* 1.4: so too for the
+							   children's guaranteed */
+	enum pl_template childtemplate;	/* 0.12: ignored when bad; 1.6: fatal */
+	unsigned char resourceweights_key;	/* 0.12: nodesortpolicy */
+	unsigned char unique_partitions;	/* 0.12: names differ ignoring case */
+	unsigned char quantity_units;	/* 1.0: 10Gi, 500m; vcore in thousandths */
+	enum pl_statedump statedump;	/* 1.0 checked, 1.2 ignored, 1.5 unknown */
+	unsigned char maxapps_parent_child;	/* 1.2 */
+	unsigned char default_config;	/* 1.2: an empty configuration is the
+					   built-in one */
+	unsigned char limit_list_checks;	/* 1.3: duplicates, wildcard order */
+	enum pl_limitmax limit_vs_queue_max;	/* 1.3.0, 1.4 */
+	unsigned char limit_zero_resources;	/* 1.4: all-zero maxresources */
+	enum pl_hierlimits hier_limits;	/* 1.4, 1.5 */
+	unsigned char partition_limits_root;	/* 1.5: equal to root's */
+	unsigned char quotapreemption_key;	/* 1.8 */
+};
+
+/* The switches of a class (the table is read-only). */
+extern const struct pl_ver pl_versions[PL_NCOMPAT];
+
+static inline const struct pl_ver *
+pl_ver(enum pl_compat c)
+{
+	return &pl_versions[c];
+}
+
+/*
+ * A release as --compat takes it: a release (1.5.2, v1.5.2), a line (1.5:
+ * its last release) or latest. Returns 0, or -1 with why in err (the
+ * releases known).
+ */
+int pl_compat_parse(const char *, enum pl_compat *, struct buf *err);
 
 /* A configuration error (status EXIT_CONFIG) or warning at file:line:col,
  * counted in *count. */

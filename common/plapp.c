@@ -186,7 +186,7 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 	int rc = 0;
 
 	memset(a, 0, sizeof *a);
-	a->user.name = a->queue = "";
+	a->id = a->user.name = a->queue = "";
 	a->obj = obj;
 	pl_appbuf_drop(b);
 	json_object_object_foreach(obj, key, v) {	/* one pass, no lookups */
@@ -194,6 +194,10 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 		if (v == NULL)			/* null: as if absent */
 			continue;
 		switch (key[0]) {		/* one strcmp per member at most */
+		case 'a':
+			if (strcmp(key, "app") == 0)
+				(void)set_str(v, &a->id, &a->idlen);
+			break;
 		case 'u':
 			if (strcmp(key, "user") == 0 &&
 			    (rc = set_str(v, &a->user.name, &a->user.len)) != 0)

@@ -28,12 +28,14 @@ struct pl_tag {
 };
 
 struct pl_app {
+	const char *id;		/* "app", when a string; "" otherwise */
+	size_t idlen;
 	struct pl_user user;
 	const char *queue;	/* as submitted; "" when none */
 	size_t qlen;
 	const struct pl_tag *tags;
 	size_t ntags;
-	int forced;		/* tag application.create.force is true (1.7) */
+	int forced;		/* tag application.create.force is true (1.4) */
 	int groups_given;	/* groups came with the application */
 	/* where it was read */
 	const char *text;	/* the object's bytes in the input */
@@ -48,7 +50,7 @@ struct pl_app {
 const char *pl_app_tag(const struct pl_app *, const char *name, size_t,
     size_t *vlen);
 /* Set app->forced from its tags (Go's strconv.ParseBool of the value);
- * pl_place does it for 1.7, which is the only version that cares. */
+ * pl_place does it from 1.4, before which no release cares. */
 void pl_app_set_forced(struct pl_app *);
 
 /*
@@ -81,11 +83,12 @@ void pl_appbuf_free(struct pl_appbuf *);
 int pl_app_read(struct pl_app *, struct pl_appbuf *b, struct nj_reader *r,
     struct nj_value *v, struct diag *d);
 /*
- * Fill app from a parsed JSON object {"user":U,"groups":[...],"queue":Q,
- * "tags":{...}}; absent or null members are empty. Strings point into obj.
- * A missing or empty groups list means the user's own name as its one
- * group (the scheduler's default resolver). Returns 0, or -1 with the
- * problem in *why (a member of the wrong type).
+ * Fill app from a parsed JSON object {"app":ID,"user":U,"groups":[...],
+ * "queue":Q,"tags":{...}}; absent or null members are empty, and so is an
+ * ID that is not a string. Strings point into obj. A missing or empty
+ * groups list means the user's own name as its one group (the scheduler's
+ * default resolver). Returns 0, or -1 with the problem in *why (a member
+ * of the wrong type).
  */
 int pl_app_from_json(struct pl_app *, struct pl_appbuf *b, struct json_object *,
     const char **why);

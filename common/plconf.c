@@ -30,11 +30,12 @@ struct dec {
 
 /* ---- the field tables ---- */
 
-/* The fields of a record; only17: a key 0.10 does not know. */
+/* The fields of a record. */
 #define F(name, kind) { name, kind, 0, 0, 0, NULL, NULL }
 #define FW(name, kind, want) { name, kind, 0, 0, 0, want, NULL }
 #define FS(name, kind, sub) { name, kind, 0, 0, 0, NULL, sub }
-#define M17 (1 << PL_17)
+/* The modes: keys only some releases know (dec_init sets them). */
+enum { K_TEMPLATE = 1, K_WEIGHTS = 2, K_QUOTAPREEMPTION = 4, K_RESOLVER = 8 };
 
 /* The values of a mapping of strings or of numbers, the items of a list. */
 static const struct ft_field str_item[] = { F(NULL, FT_STR) };
@@ -61,13 +62,13 @@ static const struct ft_table template =
     FT_TABLE("childtemplate", template_f, 0);
 static const struct ft_field preemption_f[] = {
 	F("enabled", FT_BOOL),
-	{ "quotapreemptionenabled", FT_BOOL, 0, M17, 0, NULL, NULL }
+	{ "quotapreemptionenabled", FT_BOOL, 0, K_QUOTAPREEMPTION, 0, NULL, NULL }
 };
 static const struct ft_table preemption =
     FT_TABLE("preemption", preemption_f, 0);
 static const struct ft_field nodesort_f[] = {
 	F("type", FT_STR),
-	{ "resourceweights", FT_MAP, 0, M17, 0, NULL, &numbers }
+	{ "resourceweights", FT_MAP, 0, K_WEIGHTS, 0, NULL, &numbers }
 };
 static const struct ft_table nodesort =
     FT_TABLE("nodesortpolicy", nodesort_f, 0);
@@ -94,7 +95,7 @@ static const struct ft_field queue_f[] = {
 	F("adminacl", FT_STR), FW("queues", FT_SEQ, "a sequence of queues"),
 	FS("resources", FT_MAP, &resources), F("maxapplications", FT_UINT),
 	FS("properties", FT_MAP, &strings),
-	{ "childtemplate", FT_MAP, 0, M17, 0, NULL, &template },
+	{ "childtemplate", FT_MAP, 0, K_TEMPLATE, 0, NULL, &template },
 	FS("limits", FT_SEQ, &limits)
 };
 enum { QU_NAME, QU_PARENT, QU_SUBMITACL, QU_ADMINACL, QU_QUEUES,
@@ -104,11 +105,11 @@ static const struct ft_table queue = FT_TABLE("a queue", queue_f, 0);
 static const struct ft_field part_f[] = {
 	F("name", FT_STR), FW("queues", FT_SEQ, "a sequence of queues"),
 	FW("placementrules", FT_SEQ, "a sequence of rules"),
+	{ "usergroupresolver", FT_MAP, 0, K_RESOLVER, 0, NULL, &resolver },
 	FS("limits", FT_SEQ, &limits), FS("preemption", FT_MAP, &preemption),
-	FS("nodesortpolicy", FT_MAP, &nodesort),
-	{ "usergroupresolver", FT_MAP, 0, M17, 0, NULL, &resolver }
+	FS("nodesortpolicy", FT_MAP, &nodesort)
 };
-enum { PA_NAME, PA_QUEUES, PA_RULES };
+enum { PA_NAME, PA_QUEUES, PA_RULES, PA_RESOLVER };
 static const struct ft_table part = FT_TABLE("a partition", part_f, 0);
 
 static const struct ft_field conf_f[] = {
@@ -150,6 +151,16 @@ report(struct ft *ft, const struct ft_err *e)
 	return EXIT_CONFIG;
 }
 
+/* The keys release v knows, as field table modes. */
+static unsigned
+keys(const struct pl_ver *v)
+{
+	return (v->childtemplate != PL_TEMPLATE_UNKNOWN ? K_TEMPLATE : 0) |
+	    (v->resourceweights_key ? K_WEIGHTS : 0) |
+	    (v->quotapreemption_key ? K_QUOTAPREEMPTION : 0) |
+	    (v->resolver_key ? K_RESOLVER : 0);
+}
+
 static void
 dec_init(struct dec *x, const char *file, enum pl_compat c, struct diag *d)
 {
@@ -158,7 +169,7 @@ dec_init(struct dec *x, const char *file, enum pl_compat c, struct diag *d)
 	x->c = c;
 	x->d = d;
 	ft_init(&x->ft, d, EXIT_CONFIG, where, x);
-	x->ft.mode = 1u << c;
+	x->ft.mode = keys(pl_ver(c));
 	x->ft.report = report;
 }
 
@@ -596,6 +607,19 @@ get_rules(struct dec *x, const struct ft_val *v, struct pl_partconf *p)
 		get_rule(x, n->kids[i], &p->rules[i], 0);
 }
 
+/* usergroupresolver: {type: ...} (1.8) */
+static void
+get_resolver(struct dec *x, const struct yl_node *v, struct pl_cstr *type)
+{
+	struct pl_cstr *str[FT_MAXF] = { type };
+	struct rec r;
+
+	rec_begin(x, &r, &resolver, 1, v);
+	while (rec_next(&r, str) >= 0)
+		continue;
+	rec_end(&r);
+}
+
 static void
 get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 {
@@ -604,13 +628,15 @@ get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 	int i;
 
 	*p = (struct pl_partconf){ .line = v->line, .col = v->col };
-	rec_begin(x, &r, &part, PA_RULES + 1, v);
+	rec_begin(x, &r, &part, PA_RESOLVER + 1, v);
 	while ((i = rec_next(&r, str)) >= 0) {
 		if (i == PA_QUEUES) {
 			get_queues(x, &r.v[i], &p->queues, &p->nqueues);
 			p->queues_set = r.v[i].seen;
-		} else
+		} else if (i == PA_RULES)
 			get_rules(x, &r.v[i], p);
+		else if (r.v[i].seen)
+			get_resolver(x, r.v[i].raw, &p->resolver);
 	}
 	rec_end(&r);
 }
@@ -748,6 +774,7 @@ pl_partconf_free(struct pl_partconf *p)
 	size_t i;
 
 	cstr_free(&p->name);
+	cstr_free(&p->resolver);
 	queues_free(p->queues, p->nqueues);
 	for (i = 0; i < p->nrules; i++)
 		rule_free(&p->rules[i]);

@@ -57,6 +57,7 @@ struct pl_partconf {
 	struct pl_ruleconf *rules;
 	size_t nrules;
 	int rules_set;
+	struct pl_cstr resolver;	/* usergroupresolver's type (1.8) */
 	unsigned long line, col;
 };
 

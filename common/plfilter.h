@@ -6,11 +6,7 @@
  * exactly "deny", a single entry with a special character is an
  * unanchored regular expression, invalid entries are dropped silently,
  * users and groups are OR-ed, groups are tried one at a time.
- *
- * Regular expressions use Go's RE2 syntax, as in the scheduler; they are
- * checked against that syntax, translated where PCRE2 differs, compiled
- * once with JIT, and matched with a reused match block under match and
- * depth limits, so no pattern and name can make a placement slow.
+ * Regular expressions are Go's, as in the scheduler (plre.h).
  */
 #ifndef PK_PLFILTER_H
 #define PK_PLFILTER_H
@@ -19,8 +15,7 @@
 
 #include "pl.h"
 #include "placl.h"
-
-struct pl_re;
+#include "plre.h"
 
 /* One side of a filter (users or groups), as configured. */
 struct pl_fcrit {
@@ -65,14 +60,5 @@ int pl_filter_allows(const struct pl_filter *, const struct pl_user *,
  */
 int pl_filter_check_entry(const char *, size_t, int group, enum pl_compat,
     struct buf *why);
-
-/* Is a regular expression anchored at the start (^...)? For warnings. */
-int pl_re_anchored(const char *, size_t);
-
-/* Low level: compile (NULL with a message in err), match, free. */
-struct pl_re *pl_re_compile(const char *, size_t, struct buf *err);
-int pl_re_match(struct pl_re *, const char *, size_t, struct buf *err);
-void pl_re_free(struct pl_re *);
-const char *pl_re_source(const struct pl_re *);
 
 #endif

@@ -14,6 +14,7 @@ pl_mgr_init(struct pl_mgr *m, enum pl_compat c)
 	memset(m, 0, sizeof *m);
 	m->compat = c;
 	m->ev.compat = c;
+	pl_ugi_init(&m->ugi, PL_RESOLVER_NONE);
 }
 
 static void
@@ -33,6 +34,7 @@ pl_mgr_free(struct pl_mgr *m)
 {
 	drop_rules(m);
 	pl_eval_free(&m->ev);
+	pl_ugi_free(&m->ugi);
 }
 
 /* Build the rule list; NULL (and *nerr > 0) if any rule fails. */
@@ -45,13 +47,13 @@ build(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
 
 	*n = 0;
 	v = xcalloc(p->nrules + 2, sizeof *v);
-	if (p->nrules == 0)			/* 1.7: the implicit rule */
+	if (p->nrules == 0)			/* 1.4: the implicit rule */
 		v[k++] = pl_rule_internal(PL_PROVIDED, m->compat);
 	for (i = 0; i < p->nrules; i++)
 		if ((v[k] = pl_rule_build(&p->rules[i], file, m->compat, d,
 		    nerr)) != NULL)
 			k++;
-	if (m->compat == PL_17)
+	if (pl_ver(m->compat)->recovery)
 		v[k++] = pl_rule_internal(PL_RECOVERY, m->compat);
 	if (*nerr == 0) {
 		*n = k;
@@ -71,7 +73,7 @@ pl_mgr_initialise(struct pl_mgr *m, const struct pl_partconf *p,
 	size_t n;
 	int nerr = 0;
 
-	if (m->compat == PL_010 && p->nrules == 0) {
+	if (!pl_ver(m->compat)->always_on && p->nrules == 0) {
 		struct pos at = { file, p->line, p->col };
 
 		diag_err(d, EXIT_CONFIG, &at,
@@ -91,18 +93,28 @@ int
 pl_mgr_new(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
     struct diag *d)
 {
+	int always = pl_ver(m->compat)->always_on, nerr;
+
 	drop_rules(m);
 	m->active = 0;
-	if (m->compat == PL_010 && p->nrules == 0)
+	if (!always && p->nrules == 0)
 		return 0;		/* no rules: placement stays off */
-	return pl_mgr_initialise(m, p, file, d);
+	if ((nerr = pl_mgr_initialise(m, p, file, d)) > 0 && always)
+		m->active = 1;		/* without rules: nothing is placed */
+	return nerr;
 }
 
 int
 pl_mgr_update(struct pl_mgr *m, const struct pl_partconf *p, const char *file,
     struct diag *d)
 {
-	if (m->compat == PL_010 && p->nrules == 0) {
+	int always = pl_ver(m->compat)->always_on;
+
+	if (!always && !m->active) {	/* a new manager, maybe inactive */
+		(void)pl_mgr_new(m, p, file, d);
+		return 0;
+	}
+	if (!always && p->nrules == 0) {
 		drop_rules(m);	/* reload without rules: placement off */
 		m->active = 0;
 		return 0;
@@ -166,11 +178,12 @@ reject(struct pl_result *res, enum pl_how how, const char *msg, size_t n)
 /*
  * Can the application go to the path in res? PL_SKIP_NONE, a skip reason,
  * or -1 when the path has no existing ancestor (YuniKorn crashes there).
- * The queue found there is kept for admission.
+ * The ACL is checked when acl is set. The queue found there is kept for
+ * admission.
  */
 static int
 usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
-    struct pl_result *res)
+    struct pl_result *res, int acl)
 {
 	struct pl_queue *q, *anc = NULL;
 
@@ -183,15 +196,16 @@ usable(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 	if (q != NULL) {
 		if (!q->leaf)
 			return PL_SKIP_PARENTQ;
-		if (!pl_queue_submit_ok(q, &a->user))
+		if (acl && !pl_queue_submit_ok(q, &a->user))
 			return PL_SKIP_ACL;
-		if (m->compat == PL_17 && q->draining)
+		if (pl_ver(m->compat)->draining_skipped && q->draining)
 			return PL_SKIP_DRAINING;
 		return PL_SKIP_NONE;
 	}
 	if (anc == NULL)
 		return -1;
-	return pl_queue_submit_ok(anc, &a->user) ? PL_SKIP_NONE : PL_SKIP_ACL;
+	return !acl || pl_queue_submit_ok(anc, &a->user) ? PL_SKIP_NONE :
+	    PL_SKIP_ACL;
 }
 
 static void
@@ -206,17 +220,18 @@ begin(struct pl_result *res, const struct pl_tree *t)
 	res->nsteps = 0;
 	res->at = NULL;
 	res->looked = 0;
+	res->crash = 0;
 	buf_clear(&res->path);
 	buf_clear(&res->text);
 	buf_clear(&res->reason);
 }
 
-/* 1.7: a forced application given exactly root.@recovery@ skips the checks. */
+/* 1.6: a forced application given exactly root.@recovery@ skips the checks. */
 static int
 forced_recovery(const struct pl_mgr *m, const struct pl_app *a,
     const struct buf *path)
 {
-	return m->compat == PL_17 && a->forced &&
+	return pl_ver(m->compat)->forced_bypass && a->forced &&
 	    path->n == sizeof PL_RECOVERY_PATH - 1 &&
 	    memcmp(path->s, PL_RECOVERY_PATH, path->n) == 0;
 }
@@ -225,11 +240,12 @@ enum pl_how
 pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
     struct pl_result *res)
 {
+	const struct pl_ver *v = pl_ver(m->compat);
 	struct pl_eval *ev = &m->ev;
 	size_t i;
 
 	begin(res, t);
-	if (m->compat == PL_010 && !m->active) {
+	if (!m->active && !v->always_on) {
 		buf_set(&res->path, a->queue, a->qlen);
 		return PL_PLACED;
 	}
@@ -238,7 +254,7 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 		struct pl_rule *r = m->rules[i];
 		struct pl_step *s = step(res, (int)i, r->name);
 		const char *name = r->name;
-		int rc, rule = (int)i;
+		int rc, rule = (int)i, acl = 1;
 
 		ev->skip = PL_SKIP_NONE;
 		ev->depth = ev->generated = ev->limit = ev->looked = 0;
@@ -258,19 +274,23 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 				s->skip = ev->skip;
 				s->depth = ev->depth;
 			}
-			if (m->compat != PL_17 || r->kind != PL_RECOVERY ||
+			if (v->fallback == PL_FALLBACK_NONE ||
+			    r->kind != PL_RECOVERY ||
 			    pl_tree_get(t, "root.default", 12) == NULL)
 				continue;
-			/* 1.7: the last rule found nothing, root.default exists */
+			/* 1.5.2: the last rule found nothing, root.default
+			   exists; 1.5.2 does not check its ACL */
 			rule = (int)i + 1;
 			name = "default";
+			acl = v->fallback == PL_FALLBACK_ACL;
 			ev->looked = 0;
 			buf_set(&res->path, "root.default", 12);
 			if ((s = step(res, rule, name)) != NULL)
 				s->result = keep(res, res->path.s, res->path.n);
-		}
+		} else if (r->kind == PL_RECOVERY)
+			acl = 0;	/* 1.4: the recovery rule's result */
 		if (!forced_recovery(m, a, &res->path)) {
-			int why = usable(m, t, a, res);
+			int why = usable(m, t, a, res, acl);
 
 			if (why < 0) {
 				buf_clear(&ev->err);
@@ -278,6 +298,7 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 				    "parent queue", res->path.s);
 				if (s != NULL)
 					s->error = keep(res, ev->err.s, ev->err.n);
+				res->crash = 1;
 				return reject(res, PL_REJECTED, ev->err.s,
 				    ev->err.n);
 			}
@@ -291,7 +312,36 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 		res->rule_name = name;
 		return PL_PLACED;
 	}
-	return reject(res, PL_REJECTED, PL_NO_MATCH_MSG, sizeof PL_NO_MATCH_MSG - 1);
+	return v->placement_typo ? reject(res, PL_REJECTED, PL_NO_MATCH_TYPO,
+	    sizeof PL_NO_MATCH_TYPO - 1) : reject(res, PL_REJECTED,
+	    PL_NO_MATCH_MSG, sizeof PL_NO_MATCH_MSG - 1);
+}
+
+/* "failed to place application ID: " in front of the manager's reason. */
+static void
+place_failed(struct pl_mgr *m, const struct pl_app *a, struct pl_result *res)
+{
+	struct buf *b = &m->ev.tmp;
+
+	buf_set(b, "failed to place application ", 28);
+	buf_add(b, a->id, a->idlen);
+	buf_add(b, ": ", 2);
+	buf_add(b, res->reason.s, res->reason.n);
+	buf_set(&res->reason, b->s, b->n);
+}
+
+/* A reason: pre, the path (which may hold a NUL), mid, the id, post. */
+static enum pl_how
+refuse(struct pl_result *res, enum pl_how how, const char *pre,
+    const char *mid, const struct pl_app *a, const char *post)
+{
+	buf_clear(&res->reason);
+	buf_puts(&res->reason, pre);
+	buf_add(&res->reason, res->path.s, res->path.n);
+	buf_puts(&res->reason, mid);
+	buf_add(&res->reason, a->id, a->idlen);
+	buf_puts(&res->reason, post);
+	return res->how = how;
 }
 
 /* Admission: the partition creates the queue if needed and checks it. */
@@ -299,36 +349,37 @@ static enum pl_how
 admit(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
     struct pl_result *res)
 {
+	const struct pl_ver *v = pl_ver(m->compat);
+	const char *path = res->path.s;
 	struct pl_queue *q;
-	int inactive = m->compat == PL_010 && !m->active;
+	int inactive = !m->active && !v->always_on;
 
-	q = res->looked ? res->at : pl_tree_get(t, res->path.s, res->path.n);
-
+	q = res->looked ? res->at : pl_tree_get(t, path, res->path.n);
 	if (q == NULL && inactive) {
 		buf_clear(&res->reason);
-		buf_printf(&res->reason, "cannot create queue '%s' without "
-		    "placement rules", res->path.s);
+		buf_puts(&res->reason, "application '");
+		buf_add(&res->reason, a->id, a->idlen);
+		buf_puts(&res->reason, "' rejected, cannot create queue '");
+		buf_add(&res->reason, path, res->path.n);
+		buf_puts(&res->reason, "' without placement rules");
 		return res->how = PL_REJECTED;
 	}
-	if (q == NULL && m->compat == PL_17 && pl_fold_eq(res->path.s,
-	    res->path.n, PL_RECOVERY_PATH, sizeof PL_RECOVERY_PATH - 1))
+	if (q == NULL && v->recovery && pl_fold_eq(path, res->path.n,
+	    PL_RECOVERY_PATH, sizeof PL_RECOVERY_PATH - 1))
 		q = pl_tree_recovery(t);
 	else if (q == NULL &&
-	    (q = pl_tree_create(t, res->path.s, res->path.n, &a->user,
+	    (q = pl_tree_create(t, path, res->path.n, &a->user,
 	    &m->ev.err)) == NULL) {
-		buf_clear(&res->reason);
-		buf_printf(&res->reason, "failed to create rule based queue "
-		    "%s: %s", res->path.s, m->ev.err.s);
-		return res->how = PL_CREATE_FAILED;
+		refuse(res, PL_CREATE_FAILED, "failed to create rule based queue ",
+		    " for application ", a, v->create_cause ? "\n" : "");
+		if (v->create_cause)	/* 1.6: errors.Join */
+			buf_add(&res->reason, m->ev.err.s, m->ev.err.n);
+		return res->how;
 	}
 	res->ncreated = t->nall - res->created;
-	if (!q->leaf || (m->compat == PL_010 && !pl_queue_submit_ok(q, &a->user))) {
-		buf_clear(&res->reason);
-		buf_printf(&res->reason, "failed to find queue %s for "
-		    "application: %s", q->path, !q->leaf ? "not a leaf queue" :
-		    "submit access denied");
-		return res->how = PL_REJECTED;
-	}
+	if (!q->leaf || (!v->always_on && !pl_queue_submit_ok(q, &a->user)))
+		return refuse(res, PL_REJECTED, "failed to find queue ",
+		    " for application ", a, "");
 	res->queue = q;
 	q->napps++;
 	return res->how = PL_PLACED;
@@ -338,30 +389,21 @@ enum pl_how
 pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
     struct pl_result *res)
 {
-	static const char *const nogroup[] = { "nogroup" };
-	static const size_t nogrouplen[] = { 7 };
 	struct pl_app a = *app;
 
-	if (m->compat == PL_17)
+	if (a.id == NULL)		/* an application made without one */
+		a.id = "", a.idlen = 0;
+	if (pl_ver(m->compat)->recovery)
 		pl_app_set_forced(&a);
-	if (a.user.len == 0 && m->compat == PL_17 && a.forced) {
-		a.user.name = "nobody";	/* what 1.7 gives forced apps */
-		a.user.len = 6;
-		a.user.groups = nogroup;
-		a.user.glens = nogrouplen;
-		a.user.ngroups = 1;
-	}
-	if (a.user.len == 0 || (m->compat == PL_17 && a.groups_given &&
-	    !pl_user_name_ok(a.user.name, a.user.len, PL_17))) {
+	if (pl_ugi_convert(&m->ugi, m->compat, &a, &m->ev.tmp) != 0) {
 		begin(res, t);
-		if (a.user.len == 0)
-			buf_puts(&res->reason, "empty user cannot resolve");
-		else
-			buf_printf(&res->reason, "invalid user name '%.*s'",
-			    (int)a.user.len, a.user.name);
+		buf_set(&res->reason, m->ev.tmp.s, m->ev.tmp.n);
 		return res->how = PL_REJECTED;
 	}
-	if (pl_mgr_place(m, t, &a, res) != PL_PLACED)
+	if (pl_mgr_place(m, t, &a, res) != PL_PLACED) {
+		if (res->how != PL_LIMIT && !res->crash)
+			place_failed(m, &a, res);
 		return res->how;
+	}
 	return admit(m, t, &a, res);
 }

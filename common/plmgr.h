@@ -1,10 +1,11 @@
 /*
  * plmgr.h - the placement manager and admission: the ordered rule list
- * with its lifecycle (initial load, reload, the 0.10 inactive state, the
- * 1.7 implicit provided and recovery rules), placing an application (leaf,
- * ACL and draining checks, the 1.7 root.default fallback, rejection), and
- * admitting it to the partition (user resolution, queue creation, final
- * checks). An optional trace records every rule tried.
+ * with its lifecycle (initial load, reload, the inactive state before 1.4,
+ * 1.4's implicit provided and recovery rules), placing an application
+ * (leaf, ACL and draining checks, the root.default fallback, rejection),
+ * and admitting it to the partition (user resolution through the cache,
+ * queue creation, final checks), each as the release does it. An optional
+ * trace records every rule tried.
  */
 #ifndef PK_PLMGR_H
 #define PK_PLMGR_H
@@ -17,13 +18,15 @@
 #include "plconf.h"
 #include "plqueue.h"
 #include "plrule.h"
+#include "plugi.h"
 
 struct pl_mgr {
 	enum pl_compat compat;
-	int active;		/* 0.10: rules are in use */
-	struct pl_rule **rules;	/* in order; 1.7 ends with recovery */
+	int active;		/* before 1.4: rules are in use */
+	struct pl_rule **rules;	/* in order; 1.4 ends with recovery */
 	size_t nrules;
 	struct pl_eval ev;
+	struct pl_ugi ugi;	/* the scheduler's user/group cache */
 };
 
 /* What happened to an application. */
@@ -53,7 +56,8 @@ struct pl_result {
 	struct buf path;	/* the manager's choice, as the rule made it */
 	struct pl_queue *at;	/* ... the queue there, if it was looked up */
 	int looked;
-	struct buf reason;	/* not placed: why */
+	int crash;		/* the path has no existing ancestor */
+	struct buf reason;	/* not placed: why, as YuniKorn says it */
 	int trace;		/* record the steps */
 	struct pl_step *steps;
 	size_t nsteps, capsteps;
@@ -66,8 +70,13 @@ void pl_mgr_free(struct pl_mgr *);
  * Give the manager a rule list from a partition's configuration, the way
  * the scheduler does when a partition is created (new), when its
  * configuration is reloaded (update), or through the manager's own
- * initialise. Rule build problems are reported; the return is their count.
- * A failed new or update leaves the manager as the scheduler leaves it.
+ * initialise. Rule build problems are reported; the return is their count
+ * (update: the count that refuses the reload). A failed new or update
+ * leaves the manager as the scheduler leaves it: a new one that fails is
+ * active without rules (1.4: nothing is placed) or inactive (before 1.4:
+ * applications go to the queue they ask for); a failed update keeps the
+ * rules it had, unless the manager was inactive (before 1.4), when it is
+ * a new one.
  */
 int pl_mgr_new(struct pl_mgr *, const struct pl_partconf *, const char *file,
     struct diag *);
@@ -88,5 +97,6 @@ void pl_result_free(struct pl_result *);
 const char *pl_step_text(const struct pl_result *, long);
 
 #define PL_NO_MATCH_MSG "application rejected: no placement rule matched"
+#define PL_NO_MATCH_TYPO "application rejected: no placment rule matched"
 
 #endif

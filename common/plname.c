@@ -30,7 +30,7 @@ in(unsigned char c, const char *set)
 int
 pl_queue_name_ok(const char *s, size_t n, enum pl_compat c)
 {
-	const char *extra = c == PL_17 ? "_-:#/@" : "_-";
+	const char *extra = pl_ver(c)->queue_chars;
 	size_t i;
 
 	if (n < 1 || n > PL_NAME_MAX)
@@ -56,37 +56,19 @@ pl_queue_path_ok(const char *s, size_t n, enum pl_compat c)
 	}
 }
 
-int
-pl_queue_path_why(struct buf *why, const char *s, size_t n,
-    enum pl_compat c)
-{
-	const char *e = s + n, *dot;
-	size_t len;
-
-	for (;; s = dot + 1) {
-		dot = memchr(s, '.', (size_t)(e - s));
-		len = dot != NULL ? (size_t)(dot - s) : (size_t)(e - s);
-		if (!pl_queue_name_ok(s, len, c)) {
-			pl_queue_name_why(why, s, len, c);
-			return 0;
-		}
-		if (dot == NULL)
-			return 1;
-	}
-}
-
 void
 pl_queue_name_why(struct buf *why, const char *s, size_t n,
     enum pl_compat c)
 {
+	const char *x = pl_ver(c)->queue_chars;
+
 	buf_clear(why);
 	buf_puts(why, "invalid queue name '");
 	buf_add(why, s, n);
-	buf_puts(why, c == PL_17 ?
-	    "', a name must only have alphanumeric characters, -, _, :, #, / or "
-	    "@, and be no longer than 64 characters" :
-	    "', a name must only have alphanumeric characters, - or _, and be "
-	    "no longer than 64 characters");
+	buf_puts(why, "', a name must only have alphanumeric characters");
+	for (; *x != '\0'; x++)
+		buf_printf(why, "%s%c", x[1] == '\0' ? " or " : ", ", *x);
+	buf_puts(why, ", and be no longer than 64 characters");
 }
 
 /* ^[_a-zA-Z][a-zA-Z0-9<extra>]*<end>$ where end is "[$]?" when dollar. */
@@ -108,13 +90,13 @@ ident(const char *s, size_t n, const char *extra, int dollar)
 int
 pl_user_name_ok(const char *s, size_t n, enum pl_compat c)
 {
-	return ident(s, n, c == PL_17 ? "_.@-:#/" : "_.@-", 1);
+	return ident(s, n, pl_ver(c)->user_chars, 1);
 }
 
 int
 pl_group_name_ok(const char *s, size_t n, enum pl_compat c)
 {
-	return ident(s, n, c == PL_17 ? "_-:." : "_-", 0);
+	return ident(s, n, pl_ver(c)->group_chars, 0);
 }
 
 int

@@ -13,19 +13,16 @@
 
 #define PL_NAME_MAX 64		/* longest queue name element */
 
-/* One queue name element: 0.10 ^[a-zA-Z0-9_-]{1,64}$, 1.7 adds : # / @. */
+/* One queue name element: ^[a-zA-Z0-9_-]{1,64}$, 1.6 adds : # / @. */
 int pl_queue_name_ok(const char *, size_t, enum pl_compat);
 /* Every dot-separated element of a path is a valid queue name. */
 int pl_queue_path_ok(const char *, size_t, enum pl_compat);
 /* The scheduler's message for an invalid queue name, into why (cleared). */
 void pl_queue_name_why(struct buf *why, const char *, size_t,
     enum pl_compat);
-/* pl_queue_path_ok, with the message for the first bad name in why. */
-int pl_queue_path_why(struct buf *why, const char *, size_t,
-    enum pl_compat);
-/* Filter user names: 0.10 ^[_a-zA-Z][a-zA-Z0-9_.@-]*[$]?$, 1.7 adds : # /. */
+/* User names: ^[_a-zA-Z][a-zA-Z0-9_.@-]*[$]?$, 1.3 adds :, 1.6 # and /. */
 int pl_user_name_ok(const char *, size_t, enum pl_compat);
-/* Filter group names: 0.10 ^[_a-zA-Z][a-zA-Z0-9_-]*$, 1.7 adds : and . */
+/* Group names: ^[_a-zA-Z][a-zA-Z0-9_-]*$, 1.3 adds : and . */
 int pl_group_name_ok(const char *, size_t, enum pl_compat);
 /* ACL names use the old patterns in every version. */
 int pl_acl_user_ok(const char *, size_t);

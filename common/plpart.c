@@ -77,9 +77,49 @@ pl_tree_build(struct pl_tree *t, const struct pl_partconf *pc, const char *file,
 	return nerr;
 }
 
+/*
+ * Give a partition's manager its rules. The scheduler loads a configuration
+ * whose rules fail to build: their problems are warnings, unless
+ * PL_LOAD_RULES_FATAL makes them errors.
+ */
+static int
+new_rules(struct pl_part *p, struct pl_mgr *m, const struct pl_partconf *pc,
+    int flags, struct diag *d)
+{
+	struct diag_demoted dd;
+
+	if (flags & PL_LOAD_RULES_FATAL)
+		return pl_mgr_new(m, pc, p->file, d);
+	diag_demote(&dd, d, "");
+	return pl_mgr_new(m, pc, p->file, &dd.d);
+}
+
+/*
+ * The user/group resolver, chosen once for the scheduler by the first
+ * partition (1.8). LDAP cannot be reproduced offline: without a resolver,
+ * a user's group is its name.
+ */
+static void
+resolver(struct pl_part *p, struct diag *d)
+{
+	const struct pl_cstr *t;
+
+	if (p->conf.nparts == 0 || !(t = &p->conf.parts[0].resolver)->set)
+		return;
+	p->mgr.ugi.resolver = pl_resolver_of(t->s, t->n);
+	if (p->mgr.ugi.resolver == PL_RESOLVER_LDAP) {
+		struct pos at = { p->file, t->line, t->col };
+
+		diag_warn(d, &at, "usergroupresolver 'ldap' cannot be reproduced "
+		    "offline: placekit resolves no user, and an application "
+		    "without groups has its user name as its one group");
+	}
+}
+
 /* Build a partition that is not the one wanted, for its errors only. */
 static void
-other_part(struct pl_part *p, const struct pl_partconf *pc, struct diag *d)
+other_part(struct pl_part *p, const struct pl_partconf *pc, int flags,
+    struct diag *d)
 {
 	struct pl_tree t;
 	struct pl_mgr m;
@@ -88,7 +128,7 @@ other_part(struct pl_part *p, const struct pl_partconf *pc, struct diag *d)
 	pl_mgr_init(&m, p->compat);
 	if (pc->queues_set)
 		p->st.build += pl_tree_build(&t, pc, p->file, d);
-	p->st.rules += pl_mgr_new(&m, pc, p->file, d);
+	p->st.rules += new_rules(p, &m, pc, flags, d);
 	pl_mgr_free(&m);
 	pl_tree_free(&t);
 }
@@ -99,7 +139,7 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 {
 	struct yl_doc doc;
 	size_t i;
-	int fd, nerr;
+	int fd, nerr, nrules;
 
 	memset(p, 0, sizeof *p);
 	p->compat = c;
@@ -117,13 +157,14 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 	}
 	p->st.yaml += pl_conf_decode(&p->conf, &doc, c, d);
 	yl_free(&doc);
+	resolver(p, d);
 	pl_validate(&p->conf, c, d, &p->st);
 	for (i = 0; i < p->conf.nparts && p->pc == NULL; i++)
 		if (strcmp(p->conf.parts[i].name.s, p->name) == 0)
 			p->pc = &p->conf.parts[i];
 	for (i = 0; i < p->conf.nparts; i++)	/* the others' errors too */
 		if (&p->conf.parts[i] != p->pc)
-			other_part(p, &p->conf.parts[i], d);
+			other_part(p, &p->conf.parts[i], flags, d);
 	if (p->pc == NULL) {
 		struct pos at = { file, 0, 0 };
 
@@ -133,11 +174,21 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 	}
 	if (p->pc->queues_set)
 		p->st.build += pl_tree_build(&p->tree, p->pc, file, d);
-	p->st.rules += pl_mgr_new(&p->mgr, p->pc, file, d);
+	nrules = new_rules(p, &p->mgr, p->pc, flags, d);
+	p->st.rules += nrules;
 	nerr = p->st.yaml + p->st.queues + p->st.rulesyntax + p->st.staticpath +
 	    p->st.build;
-	if (!(flags & PL_LOAD_BROKEN_RULES))
+	if (flags & PL_LOAD_RULES_FATAL)
 		nerr += p->st.rules;
+	else if (nerr == 0 && nrules > 0) {
+		struct pos at = { file, p->pc->line, p->pc->col };
+
+		diag_warn(d, &at, "partition '%s': the placement rules fail to "
+		    "build: YuniKorn loads this, then %s", p->name,
+		    pl_ver(c)->always_on ? "rejects every application" :
+		    "places every application in the queue it asks for, "
+		    "without rules");
+	}
 	return nerr > 0 ? EXIT_CONFIG : 0;
 }
 
@@ -211,14 +262,21 @@ int
 pl_part_reload(struct pl_part *p, struct diag *d)
 {
 	struct pl_part np;
-	int rc;
+	int rc, fatal;
 
-	rc = pl_part_load(&np, p->file, p->name, p->compat, 0, d);
+	/* the scheduler refuses new rules that fail to build, unless (before
+	   1.4) placement was off: then a new manager stays off */
+	fatal = pl_ver(p->compat)->always_on || p->mgr.active;
+	rc = pl_part_load(&np, p->file, p->name, p->compat,
+	    fatal ? PL_LOAD_RULES_FATAL : 0, d);
 	if (rc != 0) {
 		pl_part_free(&np);
 		return rc;
 	}
 	carry(&np.tree, &p->tree);
+	pl_ugi_free(&np.mgr.ugi);	/* the cache outlives configurations */
+	np.mgr.ugi = p->mgr.ugi;
+	memset(&p->mgr.ugi, 0, sizeof p->mgr.ugi);
 	pl_part_free(p);
 	*p = np;
 	return 0;

@@ -27,21 +27,26 @@ struct pl_part {
 
 /* Load options. */
 enum {
-	PL_LOAD_BROKEN_RULES = 1	/* a rule build failure is not fatal:
-					   the manager ends as the scheduler's */
+	PL_LOAD_RULES_FATAL = 1	/* a rule build failure is an error (a reload
+				   the scheduler refuses), not a warning */
 };
 
 /*
  * Load file and make the partition named name (NULL: default) ready.
  * Returns 0, or EXIT_NOINPUT / EXIT_CONFIG after reporting every problem.
+ * Rules that fail to build are no load error: the scheduler loads such a
+ * configuration, and so does this, with the manager it gets; the problems
+ * are warnings, with what the scheduler then does.
  */
 int pl_part_load(struct pl_part *, const char *file, const char *name,
     enum pl_compat, int flags, struct diag *);
 void pl_part_free(struct pl_part *);
 
 /*
- * Re-read the file. On any problem the old configuration stays (0.10 and
- * 1.7 both refuse a broken reload) and the status is returned; otherwise
+ * Re-read the file. On any problem the old configuration stays (every
+ * release refuses a broken reload; rules that fail to build are one,
+ * except before 1.4 while placement is off) and the status is returned;
+ * otherwise
  * the new one is in place with the queues placement created carried over,
  * and configured queues that are gone but hold applications kept, marked
  * draining.

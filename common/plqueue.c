@@ -68,6 +68,9 @@ pl_tree_add(struct pl_tree *t, struct pl_queue *parent, const char *name,
 	q->name = q->text + q->pathlen - namelen;
 	q->leaf = 1;
 	q->parent = parent;
+	q->recovery = pl_ver(t->compat)->recovery &&
+	    q->pathlen == sizeof PL_RECOVERY_PATH - 1 &&
+	    memcmp(q->path, PL_RECOVERY_PATH, q->pathlen) == 0;
 	if (parent != NULL) {
 		parent->leaf = 0;
 		if (parent->lastkid != NULL)
@@ -190,38 +193,47 @@ pl_tree_totals(const struct pl_tree *t)
 int
 pl_queue_submit_ok(const struct pl_queue *q, const struct pl_user *u)
 {
-	if (q->recovery)
-		return 0;
-	for (; q != NULL; q = q->parent)
+	for (; q != NULL; q = q->parent) {
+		if (q->recovery)	/* 1.4: the walk stops there */
+			return 0;
 		if (q->conf != NULL && (pl_acl_allows(&q->conf->submit, u) ||
 		    pl_acl_allows(&q->conf->admin, u)))
 			return 1;
+	}
 	return 0;
 }
 
 /*
- * Create the elements of path below a, the deepest existing queue, whose
- * lower-cased path is t->key.s[0, at). The key may be shorter than path
- * (a Kelvin sign lower-cases to one byte) but holds the same dots, so the
- * missing names are found in path by counting elements.
+ * The offset in path of the first element below the deepest existing
+ * queue, whose lower-cased path is t->key.s[0, at). The key may be shorter
+ * than path (a Kelvin sign lower-cases to one byte) but holds the same
+ * dots, so the element is found by counting them.
  */
-static struct pl_queue *
-create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
-    const char *path, size_t n, struct buf *why)
+static size_t
+below(const struct pl_tree *t, size_t at, const char *path, size_t n)
 {
-	size_t skip = 1, i, s = 0, e, depth;
+	size_t skip = 1, i;
 
 	for (i = 0; i < at; i++)
 		skip += t->key.s[i] == '.';
 	for (i = 0; i < n; i++)
-		if (path[i] == '.' && --skip == 0) {
-			s = i + 1;
-			break;
-		}
-	depth = 1;		/* levels below root: the new ones, the old ones */
-	for (i = s; i < n; i++)
+		if (path[i] == '.' && --skip == 0)
+			return i + 1;
+	return n;
+}
+
+/* Create the elements of path from s on below a, the deepest existing
+ * queue, as YuniKorn does one at a time; it stops at the first failure,
+ * here nothing is created then. */
+static struct pl_queue *
+create_below(struct pl_tree *t, struct pl_queue *a, size_t s,
+    const char *path, size_t n, struct buf *why)
+{
+	size_t i, e, depth = 1;
+
+	for (i = s; i < n; i++)		/* levels below root, new and old */
 		depth += path[i] == '.';
-	for (i = 0; i < at; i++)
+	for (i = 0; i < t->anc_len; i++)
 		depth += t->key.s[i] == '.';
 	if (depth > PL_MAXDEPTH) {
 		buf_clear(why);
@@ -231,16 +243,22 @@ create_below(struct pl_tree *t, struct pl_queue *a, size_t at,
 	for (i = s; i <= n; i = e + 1) {	/* check every name first */
 		for (e = i; e < n && path[e] != '.'; e++)
 			;
-		if (!pl_queue_name_ok(path + i, e - i, t->compat))
-			{
-			pl_queue_name_why(why, path + i, e - i, t->compat);
+		if (!pl_queue_name_ok(path + i, e - i, t->compat)) {
+			buf_clear(why);	/* as 1.6 says it; before, unsaid */
+			buf_puts(why, PL_INVALID_QUEUE_NAME);
 			return NULL;
 		}
-		if (t->compat == PL_17 &&
-		    pl_fold_eq(path + i, e - i, "@recovery@", 10)) {
+		/* only 1.6 names may hold '@', and 1.6 refuses this one */
+		if (e - i == 10 && memcmp(path + i, "@recovery@", 10) == 0) {
+			buf_set(why, "dynamic queue cannot be root.@recovery@",
+			    39);
+			return NULL;
+		}
+		if (i == s && a->draining) {
 			buf_clear(why);
-			buf_printf(why, "dynamic queue cannot be named '%.*s'",
-			    (int)(e - i), path + i);
+			buf_printf(why, "dynamic queue creation failed: cannot "
+			    "add a child queue when queue is marked for "
+			    "deletion: %s", a->path);
 			return NULL;
 		}
 	}
@@ -259,6 +277,7 @@ pl_tree_create(struct pl_tree *t, const char *path, size_t n,
     const struct pl_user *u, struct buf *why)
 {
 	struct pl_queue *a;
+	size_t s;
 
 	if (n < 4 || memcmp(path, "root", 4) != 0 || memchr(path, '.', n) == NULL) {
 		buf_clear(why);
@@ -272,19 +291,20 @@ pl_tree_create(struct pl_tree *t, const char *path, size_t n,
 		    path);
 		return NULL;
 	}
+	s = below(t, t->anc_len, path, n);	/* path[0, s - 1) is a's */
 	if (!pl_queue_submit_ok(a, u)) {
 		buf_clear(why);
-		buf_printf(why, "submit access to queue %s denied during create "
-		    "of: %.*s", a->path, (int)n, path);
+		buf_printf(why, "submit access to queue %.*s denied during "
+		    "create of: %.*s", (int)(s - 1), path, (int)n, path);
 		return NULL;
 	}
 	if (a->leaf) {
 		buf_clear(why);
 		buf_printf(why, "creation of queue %.*s failed parent is already "
-		    "a leaf: %s", (int)n, path, a->path);
+		    "a leaf: %.*s", (int)n, path, (int)(s - 1), path);
 		return NULL;
 	}
-	return create_below(t, a, t->anc_len, path, n, why);
+	return create_below(t, a, s, path, n, why);
 }
 
 struct pl_queue *

@@ -33,7 +33,8 @@ struct pl_queue {
 	unsigned char leaf;	/* applications can only run in leaves */
 	unsigned char dynamic;	/* created by a placement rule */
 	unsigned char draining;	/* 1.7 skips draining queues */
-	unsigned char recovery;	/* 1.7's root.@recovery@: never passes an ACL */
+	unsigned char recovery;	/* 1.4: root.@recovery@, configured or not:
+				   no ACL check passes there or below it */
 	struct pl_qconf *conf;	/* NULL for a dynamic queue: no ACL of its own */
 	uint64_t napps;		/* applications placed here */
 	char text[];		/* the path, then the name: one allocation */
@@ -75,7 +76,8 @@ struct pl_queue *pl_tree_ancestor(struct pl_tree *, const char *path, size_t);
 /* Applications placed in and below each queue, by index in tree->all;
  * the caller frees the array. */
 uint64_t *pl_tree_totals(const struct pl_tree *);
-/* May the user submit to q: its submit or admin ACL, or q's parent's. */
+/* May the user submit to q: its submit or admin ACL, or q's parent's, up
+ * to root or the recovery queue. */
 int pl_queue_submit_ok(const struct pl_queue *, const struct pl_user *);
 
 /*
@@ -87,10 +89,14 @@ int pl_queue_submit_ok(const struct pl_queue *, const struct pl_user *);
  */
 struct pl_queue *pl_tree_create(struct pl_tree *, const char *path, size_t,
     const struct pl_user *, struct buf *why);
-/* 1.7: root.@recovery@, a leaf below root that never passes an ACL. */
+/* 1.4: root.@recovery@, a leaf below root that never passes an ACL. */
 struct pl_queue *pl_tree_recovery(struct pl_tree *);
 
 #define PL_RECOVERY_PATH "root.@recovery@"
+/* 1.6's message for a queue name a rule made or creation met. */
+#define PL_INVALID_QUEUE_NAME "invalid queue name, max 64 characters " \
+	"consisting of alphanumeric characters and '-', '_', '#', '@', '/', " \
+	"':' allowed"
 #define PL_MAXDEPTH 1000	/* levels a created queue may be below root */
 
 #endif

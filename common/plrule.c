@@ -46,7 +46,7 @@ struct pl_rule *
 pl_rule_build(const struct pl_ruleconf *conf, const char *file,
     enum pl_compat c, struct diag *d, int *nerr)
 {
-	struct buf low = { 0 }, why = { 0 };
+	struct buf low = { 0 };
 	struct pl_rule *r;
 	const char *name = conf->name.set ? conf->name.s : "";
 	unsigned long nline = conf->name.set ? conf->name.line : conf->line;
@@ -61,15 +61,16 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 		if (strcmp(low.s, known[i].name) == 0)
 			break;
 	if (i < sizeof known / sizeof known[0] && known[i].kind == PL_RECOVERY) {
-		if (c == PL_17)
+		if (pl_ver(c)->recovery_refused)
 			pl_conf_err(d, nerr, file, nline, ncol,
-			    "recovery rule cannot be part of the config");
+			    "recovery rule cannot be part of the config, "
+			    "failing placement rule config");
 		i = sizeof known / sizeof known[0];
 	}
 	if (i == sizeof known / sizeof known[0]) {
 		if (*nerr == before)
 			pl_conf_err(d, nerr, file, nline, ncol, "unknown rule name "
-			    "specified '%s', failing placement rule config", name);
+			    "specified %s, failing placement rule config", name);
 		if (conf->parent != NULL)
 			pl_rule_free(pl_rule_build(conf->parent, file, c, d, nerr));
 		buf_free(&low);
@@ -92,8 +93,10 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 			    "queue name" : "tag name");
 	}
 	if (r->kind == PL_FIXED && r->vlen > 0) {
-		if (c == PL_17 && !pl_queue_path_why(&why, r->value, r->vlen, c))
-			pl_conf_err(d, nerr, file, vline, vcol, "%s", why.s);
+		if (pl_ver(c)->rule_name_checks &&
+		    !pl_queue_path_ok(r->value, r->vlen, c))
+			pl_conf_err(d, nerr, file, vline, vcol, "%s",
+			    PL_INVALID_QUEUE_NAME);
 		r->qualified = r->vlen >= 4 && memcmp(r->value, "root", 4) == 0;
 		if (r->qualified || conf->parent == NULL) {
 			buf_clear(&low);
@@ -111,7 +114,6 @@ pl_rule_build(const struct pl_ruleconf *conf, const char *file,
 	if (conf->parent != NULL)
 		r->parent = pl_rule_build(conf->parent, file, c, d, nerr);
 	buf_free(&low);
-	buf_free(&why);
 	if (*nerr != before) {
 		pl_rule_free(r);
 		return NULL;
@@ -190,11 +192,15 @@ filtered(struct pl_rule *r, const struct pl_app *a, struct pl_eval *ev)
 	return ok ? PL_MATCH : miss(ev, PL_SKIP_FILTER);
 }
 
-/* 1.7: every dot-separated element of s must be a valid queue name. */
+/* 1.6: every dot-separated element of s must be a valid queue name. */
 static int
 names_ok(struct pl_eval *ev, const char *s, size_t n)
 {
-	return ev->compat != PL_17 || pl_queue_path_why(&ev->err, s, n, ev->compat);
+	if (!pl_ver(ev->compat)->rule_name_checks ||
+	    pl_queue_path_ok(s, n, ev->compat))
+		return 1;
+	buf_set(&ev->err, PL_INVALID_QUEUE_NAME, sizeof PL_INVALID_QUEUE_NAME - 1);
+	return 0;
 }
 
 /* The parent rule's path (made qualified), or root, into out. */
@@ -263,7 +269,7 @@ queue_value(struct pl_rule *r, const struct pl_app *a,
 		buf_set(out, v, n);
 		return finish(r, ev, out);
 	}
-	if (ev->compat == PL_17) {
+	if (pl_ver(ev->compat)->rule_name_checks) {
 		buf_clear(&ev->tmp);
 		pl_dot_replace(&ev->tmp, v, n);
 		if (!names_ok(ev, ev->tmp.s, ev->tmp.n))
@@ -297,7 +303,7 @@ pl_rule_eval(struct pl_rule *r, const struct pl_app *a,
 	case PL_USER:
 		if ((rc = filtered(r, a, ev)) != PL_MATCH)
 			return rc;
-		if (ev->compat == PL_17) {
+		if (pl_ver(ev->compat)->rule_name_checks) {
 			buf_clear(&ev->tmp);
 			pl_dot_replace(&ev->tmp, a->user.name, a->user.len);
 			if (!names_ok(ev, ev->tmp.s, ev->tmp.n))

@@ -1,9 +1,9 @@
 /*
  * plrule.h - placement rules: built from their configuration (names are
  * case-insensitive; provided, user, fixed, tag, the testing rule test, and
- * 1.7's internal recovery rule), and evaluated alone on an application,
+ * 1.4's internal recovery rule), and evaluated alone on an application,
  * giving a queue path, no match, or an error, exactly as YuniKorn's rules
- * do: source value, filter, qualified or not, 1.7 name checks, the parent
+ * do: source value, filter, qualified or not, 1.6 name checks, the parent
  * rule chain, then the create/existence check. The result is not leaf- or
  * ACL-checked: that is the manager's job (plmgr.h).
  */
@@ -25,7 +25,7 @@ struct pl_rule {
 	enum pl_rkind kind;
 	const char *name;	/* the canonical, lower-case name */
 	int create;
-	int implicit;		/* 1.7's implicit provided rule */
+	int implicit;		/* 1.4's implicit provided rule */
 	struct pl_filter filter;
 	struct pl_rule *parent;
 	char *value;		/* fixed: the queue; tag: the tag name (lower-cased) */
@@ -67,7 +67,7 @@ struct pl_eval {
  */
 struct pl_rule *pl_rule_build(const struct pl_ruleconf *, const char *file,
     enum pl_compat, struct diag *, int *nerr);
-/* Internal rules: 1.7's recovery rule and implicit provided rule. */
+/* Internal rules: 1.4's recovery rule and implicit provided rule. */
 struct pl_rule *pl_rule_internal(enum pl_rkind, enum pl_compat);
 void pl_rule_free(struct pl_rule *);
 

@@ -4,7 +4,7 @@
  *
  * It accepts only what it can prove valid and reads exactly what
  * pl_app_from_json would read: one object, members "user" and "queue"
- * (string or null), "groups" (array of strings or null), "tags" (object of
+ * (string or null), "app" (any of these), "groups" (array of strings or null), "tags" (object of
  * strings or null), anything else a string, an integer, true, false or
  * null; no key twice; the plain JSON of jscan.h. Everything else - escapes,
  * non-ASCII bytes, fractions, nesting, a "placement" member, bad JSON of
@@ -99,7 +99,14 @@ value(struct js *c, const struct js_str *k, struct pl_app *a,
 	}
 	if (js_streq(k, "tags", 4))
 		return tags(c, b);
-	return js_str(c, &s) || js_bool(c, &t) || js_int(c, &i);
+	if (js_str(c, &s)) {
+		if (js_streq(k, "app", 3)) {
+			a->id = s.s;
+			a->idlen = s.n;
+		}
+		return 1;
+	}
+	return js_bool(c, &t) || js_int(c, &i);
 }
 
 size_t
@@ -111,7 +118,7 @@ pl_app_scan(struct pl_app *a, struct pl_appbuf *b, const char *text,
 	size_t n = 0, objlen;
 
 	memset(a, 0, sizeof *a);
-	a->user.name = a->queue = "";
+	a->id = a->user.name = a->queue = "";
 	pl_appbuf_drop(b);
 	if (!js_eat(&c, '{'))
 		return 0;

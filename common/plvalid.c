@@ -188,22 +188,30 @@ pl_validate_rules(const struct pl_partconf *p, const char *file,
 		check_rule(&p->rules[i], file, c, d, st);
 }
 
-/* ---- 1.7: the static path of the leading fixed rules of a chain ---- */
+/*
+ * ---- the static path of fixed rules ----
+ *
+ * 1.4 and later take a rule chain's leading fixed rules, innermost first;
+ * only the last queue on the path is checked, and must be a parent when
+ * a dynamic rule follows and a leaf otherwise. 1.3.0 takes a path for
+ * every rule, lower-cased, and wants every queue found on it, the last
+ * one too, to be written with parent: true.
+ */
 
-enum { PATH_OK, PATH_MISSING, PATH_NOT_LEAF, PATH_BELOW_LEAF };
+enum { PATH_OK, PATH_MISSING, PATH_NOT_LEAF, PATH_BELOW_LEAF, PATH_LEAF };
 
 /* The queue names as configured are compared as written (case-sensitive). */
 static int
 walk_static(const struct pl_queueconf *list, size_t nlist,
     const struct pl_queueconf *parent, const char *path, int create,
-    int dynamic, const char **last)
+    int dynamic, int v130, const char **last)
 {
 	const struct pl_queueconf *q = NULL;
 	const char *dot = strchr(path, '.');
 	size_t len = dot ? (size_t)(dot - path) : strlen(path), i;
 
 	if (nlist == 0) {
-		if (!parent->parent) {
+		if (!v130 && !parent->parent) {
 			*last = parent->name.s;
 			return PATH_BELOW_LEAF;
 		}
@@ -217,18 +225,97 @@ walk_static(const struct pl_queueconf *list, size_t nlist,
 		}
 	if (q == NULL)
 		return create ? PATH_OK : PATH_MISSING;
+	if (v130 && !q->parent)
+		return PATH_LEAF;
 	if (dot == NULL) {
+		if (v130)
+			return PATH_OK;
 		if (dynamic)
 			return q->parent ? PATH_OK : PATH_NOT_LEAF;
 		return q->parent ? PATH_NOT_LEAF : PATH_OK;
 	}
 	return walk_static(q->queues, q->nqueues, q, dot + 1, create, dynamic,
-	    last);
+	    v130, last);
+}
+
+/* 1.4: the path of the leading fixed rules, innermost first, the value as
+ * written; "<dynamic>" when the innermost rule is not fixed. Returns -1
+ * after reporting a second qualified value, else whether a dynamic rule
+ * follows. */
+static int
+path_14(const struct pl_ruleconf **chain, size_t n, struct buf *path,
+    struct buf *names, const char *file, struct diag *d, struct pl_stages *st)
+{
+	int dynamic = 0;
+
+	while (n-- > 0) {	/* innermost parent first */
+		const char *name = chain[n]->name.set ? chain[n]->name.s : "";
+		const char *val = chain[n]->value.set ? chain[n]->value.s : "";
+
+		if (names->n > 0)
+			buf_puts(names, "->");
+		buf_puts(names, name);
+		if (dynamic)
+			continue;
+		if (strcmp(name, "fixed") != 0) {
+			dynamic = 1;
+			if (path->n == 0)
+				buf_puts(path, "<dynamic>");
+			continue;
+		}
+		if (strncmp(val, "root", 4) == 0) {
+			if (path->n > 0) {
+				pl_conf_err(d, &st->staticpath, file,
+				    chain[n]->line, chain[n]->col, "illegal fully "
+				    "qualified 'fixed' rule with value %s", val);
+				return -1;
+			}
+			buf_puts(path, val);
+			continue;
+		}
+		if (path->n == 0)
+			buf_puts(path, "root");
+		buf_printf(path, ".%s", val);
+	}
+	return dynamic;
+}
+
+/* 1.3.0: the path of a rule, lower-cased; a fixed rule below a dynamic
+ * one starts again at root; the names outermost first. */
+static void
+path_130(const struct pl_ruleconf **chain, size_t n, struct buf *path,
+    struct buf *names)
+{
+	struct buf low = { 0 };
+	size_t k;
+	int dynamic = 0;
+
+	for (k = 0; k < n; k++)
+		buf_printf(names, "%s%s", k > 0 ? "->" : "", chain[k]->name.set ?
+		    chain[k]->name.s : "");
+	buf_puts(path, "root");
+	while (n-- > 0) {
+		if (!chain[n]->name.set || strcmp(chain[n]->name.s, "fixed") != 0) {
+			dynamic = 1;
+			continue;
+		}
+		buf_clear(&low);
+		if (chain[n]->value.set)
+			pl_lower(&low, chain[n]->value.s, chain[n]->value.n);
+		if (low.n >= 4 && memcmp(low.s, "root", 4) == 0) {
+			buf_set(path, low.s, low.n);
+			dynamic = 0;
+		} else if (dynamic)
+			buf_set(path, "root", 4);
+		else
+			buf_printf(path, ".%s", low.n > 0 ? low.s : "");
+	}
+	buf_free(&low);
 }
 
 static void
-check_static(const struct pl_partconf *p, size_t no, const char *file,
-    struct diag *d, struct pl_stages *st)
+check_static(const struct pl_partconf *p, size_t no, enum pl_static how,
+    const char *file, struct diag *d, struct pl_stages *st)
 {
 	const struct pl_ruleconf *chain[66], *r;
 	struct buf path = { 0 }, names = { 0 }, low = { 0 };
@@ -238,45 +325,20 @@ check_static(const struct pl_partconf *p, size_t no, const char *file,
 
 	for (r = &p->rules[no]; r != NULL && n < 66; r = r->parent)
 		chain[n++] = r;
-	while (n-- > 0) {	/* innermost parent first */
-		const char *name = chain[n]->name.set ? chain[n]->name.s : "";
-		const char *val = chain[n]->value.set ? chain[n]->value.s : "";
-
-		if (names.n > 0)
-			buf_puts(&names, "->");
-		buf_puts(&names, name);
-		if (dynamic)
-			continue;
-		if (strcmp(name, "fixed") != 0) {
-			dynamic = 1;
-			if (path.n == 0)
-				buf_puts(&path, "<dynamic>");
-			continue;
-		}
-		if (strncmp(val, "root", 4) == 0) {
-			if (path.n > 0) {
-				pl_conf_err(d, &st->staticpath, file, chain[n]->line,
-				    chain[n]->col, "illegal fully qualified 'fixed' "
-				    "rule with value %s", val);
-				goto out;
-			}
-			buf_puts(&path, val);
-			continue;
-		}
-		if (path.n == 0)
-			buf_puts(&path, "root");
-		buf_printf(&path, ".%s", val);
-	}
+	if (how == PL_STATIC_130)
+		path_130(chain, n, &path, &names);
+	else if ((dynamic = path_14(chain, n, &path, &names, file, d, st)) < 0)
+		goto out;
 	if (path.n < 4 || memcmp(path.s, "root", 4) != 0)
 		goto out;
 	pl_lower(&low, path.s, path.n);
 	res = walk_static(p->queues, p->nqueues, NULL, low.s, create, dynamic,
-	    &last);
+	    how == PL_STATIC_130, &last);
 	r = &p->rules[no];
-	if (res == PATH_NOT_LEAF)
+	if (res == PATH_NOT_LEAF || res == PATH_LEAF)
 		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement "
-		    "rule no. #%zu (%s) references a queue (%s) which is not a "
-		    "leaf", no, names.s, path.s);
+		    "rule no. #%zu (%s) references a queue (%s) which is %s", no,
+		    names.s, path.s, res == PATH_LEAF ? "a leaf" : "not a leaf");
 	else if (res == PATH_MISSING)
 		pl_conf_err(d, &st->staticpath, file, r->line, r->col, "placement "
 		    "rule no. #%zu (%s) references non-existing queues (%s) and "
@@ -310,9 +372,9 @@ pl_validate_part(struct pl_partconf *p, const char *file, enum pl_compat c,
 		check_queue(&p->queues[0], 1, file, c, d, st);
 	}
 	pl_validate_rules(p, file, c, d, st);
-	if (c == PL_17 && p->queues_set)
+	if (pl_ver(c)->static_path != PL_STATIC_NONE && p->queues_set)
 		for (i = 0; i < p->nrules; i++)
-			check_static(p, i, file, d, st);
+			check_static(p, i, pl_ver(c)->static_path, file, d, st);
 }
 
 void

@@ -2,7 +2,7 @@
  * plvalid.h - YuniKorn's configuration validator, run on a decoded
  * configuration: partition names, the root queue (inserted when the top
  * level is not a single root), queue names and duplicates, ACL syntax,
- * placement rule name and filter syntax, and in 1.7 the static-path check
+ * placement rule name and filter syntax, and from 1.3 the static-path check
  * of leading fixed rules against the queue tree. Every error found is
  * reported (the scheduler stops at the first).
  */
@@ -18,7 +18,7 @@ struct pl_stages {
 	int yaml;		/* decoding: structure, keys, types */
 	int queues;		/* validator: partitions, queues, ACL syntax */
 	int rulesyntax;		/* validator: rule names and filters */
-	int staticpath;		/* validator (1.7): fixed rule paths */
+	int staticpath;		/* validator (1.3): fixed rule paths */
 	int build;		/* queue construction: ACL parse, root name */
 	int rules;		/* rule build: names, values, parents */
 };

@@ -18,16 +18,6 @@ apps() {
 	printf '%s\n' "$@" > "$BATS_TEST_TMPDIR/apps.ndjson"
 }
 
-# wait_lines FILE N: wait (at most 10 s) until FILE has N lines
-wait_lines() {
-	local i
-	for i in $(seq 100); do
-		[ -f "$1" ] && [ "$(wc -l < "$1")" -ge "$2" ] && return 0
-		sleep 0.1
-	done
-	fail "$1 did not get $2 lines: $(cat "$1" 2>/dev/null)"
-}
-
 @test "placectl --help names every option of the synopsis" {
 	run -0 placectl --help
 	assert_line --index 0 --regexp '^usage: placectl '
@@ -51,7 +41,7 @@ wait_lines() {
 	assert_stderr_partial "diff needs -c OLD -c NEW"
 	run --separate-stderr placectl place --compat 2.0 -c "$PD/seed-tag.yaml"
 	assert_failure "$EXIT_USAGE"
-	assert_stderr "placectl: --compat: '2.0' is not 0.10 or 1.7
+	assert_stderr "placectl: --compat: unknown YuniKorn version '2.0'; known are 0.10.0 0.11.0 0.12.1 0.12.2 1.0.0 1.1.0 1.2.0 1.3.0 1.4.0 1.5.0 1.5.1 1.5.2 1.6.0 1.6.1 1.6.2 1.6.3 1.7.0 1.8.0, a line such as 1.5 (its last release) and latest (1.8.0)
 Try 'placectl --help'."
 	run --separate-stderr placectl place -j 0 -c "$PD/seed-tag.yaml"
 	assert_failure "$EXIT_USAGE"
@@ -79,7 +69,7 @@ Try 'placectl --help'."
 	run --separate-stderr bash -c "printf '%s\n' '{ \"user\" : \"x\",\"big\":18446744073709551615,\"f\":1.50 }' '{}' |
 	    placectl place -c '$PD/seed-tag.yaml' -"
 	assert_success
-	assert_line --index 0 '{ "user" : "x","big":18446744073709551615,"f":1.50 ,"placement":{"rejected":"application rejected: no placement rule matched"}}'
+	assert_line --index 0 '{ "user" : "x","big":18446744073709551615,"f":1.50 ,"placement":{"rejected":"failed to place application : application rejected: no placment rule matched"}}'
 	assert_line --index 1 '{"placement":{"rejected":"empty user cannot resolve"}}'
 }
 
@@ -146,7 +136,7 @@ Try 'placectl --help'."
 	YAML
 	apps '{"user":"u","queue":"nothere"}'
 	run -0 placectl explain -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
-	assert_output --partial '"placement":{"rejected":"parent rule returned a leaf queue: root.leaf","trace":[{"rule":0,"name":"provided","result":"root.nothere","skipped":"missing queue"},{"rule":1,"name":"fixed","result":"root.closed","skipped":"acl"},{"rule":2,"name":"fixed","result":"root.parent","skipped":"parent queue"},{"rule":3,"name":"user","result":null,"error":"parent rule returned a leaf queue: root.leaf"}]}}'
+	assert_output --partial '"placement":{"rejected":"failed to place application : parent rule returned a leaf queue: root.leaf","trace":[{"rule":0,"name":"provided","result":"root.nothere","skipped":"missing queue"},{"rule":1,"name":"fixed","result":"root.closed","skipped":"acl"},{"rule":2,"name":"fixed","result":"root.parent","skipped":"parent queue"},{"rule":3,"name":"user","result":null,"error":"parent rule returned a leaf queue: root.leaf"}]}}'
 }
 
 @test "--compat 1.7: recovery rule and the root.default fallback in the trace" {
@@ -159,13 +149,13 @@ Try 'placectl --help'."
 	placementrules:
 	  - name: provided
 	YAML
-	apps '{"user":"u","queue":"nothere"}' \
-	    '{"user":"u","queue":"nothere","tags":{"application.create.force":"true"}}'
+	apps '{"app":"a1","user":"u","queue":"nothere"}' \
+	    '{"app":"a2","user":"u","queue":"nothere","tags":{"application.create.force":"true"}}'
 	run -0 placectl explain --compat 1.7 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 0 --partial '"placement":{"queue":"root.default","rule":2,"rule_name":"default","created":[],"trace":[{"rule":0,"name":"provided","result":"root.nothere","skipped":"missing queue"},{"rule":1,"name":"recovery","result":null,"skipped":"not forced"},{"rule":2,"name":"default","result":"root.default"}]}'
 	assert_line --index 1 --partial '"placement":{"queue":"root.@recovery@","rule":1,"rule_name":"recovery","created":["root.@recovery@"]'
 	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
-	assert_line --index 0 --partial '"rejected":"application rejected: no placement rule matched"'
+	assert_line --index 0 --partial '"rejected":"failed to place application a1: application rejected: no placment rule matched"'
 	assert_line --index 1 --partial '"rejected"'
 }
 
@@ -177,18 +167,18 @@ Try 'placectl --help'."
 	    queues:
 	      - name: default
 	YAML
-	apps '{"user":"u","queue":"root.default"}' '{"user":"u","queue":"default"}' '{"user":"u","queue":"root"}'
+	apps '{"app":"a1","user":"u","queue":"root.default"}' '{"app":"a2","user":"u","queue":"default"}' '{"app":"a3","user":"u","queue":"ROOT"}'
 	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 0 --partial '"placement":{"queue":"root.default","rule":null,"rule_name":null,"created":[]}'
-	assert_line --index 1 --partial '"rejected":"cannot create queue '"'"'default'"'"' without placement rules"'
-	assert_line --index 2 --partial '"rejected":"failed to find queue root for application: not a leaf queue"'
+	assert_line --index 1 --partial '"rejected":"application '"'"'a2'"'"' rejected, cannot create queue '"'"'default'"'"' without placement rules"'
+	assert_line --index 2 --partial '"rejected":"failed to find queue ROOT for application a3"'
 	run -0 placectl place --compat 1.7 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 0 --partial '"placement":{"queue":"root.default","rule":0,"rule_name":"provided","created":[]}'
 	assert_line --index 1 --partial '"placement":{"queue":"root.default","rule":0,"rule_name":"provided","created":[]}'
 }
 
 @test "1.7 name checks: a bad generated name is an error that stops placement" {
-	apps '{"user":"bad!user","tags":{"namespace":"ok"}}'
+	apps '{"app":"b","user":"bad!user","tags":{"namespace":"ok"}}'
 	config <<-'YAML'
 	queues:
 	  - name: root
@@ -201,9 +191,12 @@ Try 'placectl --help'."
 	    create: true
 	YAML
 	run -0 placectl place --compat 1.7 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
-	assert_output --partial '"placement":{"rejected":"invalid queue name '"'"'bad!user'"'"''
+	assert_output --partial '"placement":{"rejected":"failed to place application b: invalid queue name, max 64 characters consisting of alphanumeric characters and '"'"'-'"'"', '"'"'_'"'"', '"'"'#'"'"', '"'"'@'"'"', '"'"'/'"'"', '"'"':'"'"' allowed"}'
 	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
-	assert_output --partial '"placement":{"rejected":"failed to create rule based queue root.bad!user: invalid queue name'
+	assert_output --partial '"placement":{"rejected":"failed to create rule based queue root.bad!user for application b"}'
+	run -0 placectl place --compat 1.5 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_output --partial '"placement":{"rejected":"failed to create rule based queue root.bad!user for application b"}'
+
 }
 
 @test "a bad application stops at its line: exit 65, nothing written for it" {
@@ -266,8 +259,33 @@ placectl: 1 bad application skipped"
 	assert_output ""
 	f=$BATS_TEST_TMPDIR/q.yaml
 	assert_stderr "placectl: $f:5:9: unknown key 'colour' in a queue
-placectl: $f:7:15: unknown rule name specified 'nosuch', failing placement rule config
-placectl: $f:8:15: a tag queue rule must have a tag name set"
+placectl: $f:7:15: warning: unknown rule name specified nosuch, failing placement rule config
+placectl: $f:8:15: warning: a tag queue rule must have a tag name set"
+}
+
+@test "rules that fail to build: placement off before 1.4, everything rejected from 1.4" {
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    submitacl: "*"
+	    queues: [{name: a}]
+	placementrules:
+	  - name: nosuch
+	YAML
+	apps '{"app":"x","user":"u","queue":"root.a"}' '{"app":"y","user":"u","queue":"root.b"}'
+	f=$BATS_TEST_TMPDIR/q.yaml
+	run --separate-stderr placectl place --compat 1.3 -c "$f" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_success
+	assert_line -n 0 --partial '"placement":{"queue":"root.a","rule":null,"rule_name":null,"created":[]}'
+	assert_line -n 1 --partial '"placement":{"rejected":'
+	assert_stderr "placectl: $f:8:15: warning: unknown rule name specified nosuch, failing placement rule config
+placectl: $f:2:5: warning: partition 'default': the placement rules fail to build: YuniKorn loads this, then places every application in the queue it asks for, without rules"
+	run --separate-stderr placectl place --compat 1.4 -c "$f" "$BATS_TEST_TMPDIR/apps.ndjson"
+	assert_success
+	refute_output --partial '"queue":"root.a","rule"'
+	assert_stderr_partial "YuniKorn loads this, then rejects every application"
+	run -0 placectl check -q --compat 1.4 -c "$f"
+	assert_output "$f: partition 'default': 2 queues, 1 rules, 0 errors, 2 warnings"
 }
 
 @test "-p picks the partition; an unknown one is a configuration error" {
@@ -352,7 +370,7 @@ placectl: $f:8:15: a tag queue rule must have a tag name set"
 	assert_line --index 0 --partial '"placement":{"queue":"root.ns.dev","rule":0,"rule_name":"tag","created":["root.ns.dev"]}}'
 	assert_line --index 1 --partial '"placement":{"queue":"root.ns.dev","rule":0,"rule_name":"tag","created":[]}}'
 	assert_line --index 2 --partial '"placement":{"queue":"root.ns.caf","rule":0,"rule_name":"tag","created":["root.ns.caf"]}}'
-	assert_line --index 3 --partial '"rejected":"failed to create rule based queue root.ns.café: invalid queue name'
+	assert_line --index 3 --partial '"rejected":"failed to create rule based queue root.ns.café for application "'
 	assert_line --index 4 --partial '"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":["root.ns.prod"]}}'
 	assert_line --index 5 '{"user":"x","tags":{"namespace":"test"},"tags":{"namespace":"prod"},"n":1.5,"m":{"a":[1]},"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":[]}}'
 	run -0 placectl place -j 2 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
@@ -400,7 +418,7 @@ placectl: $f:8:15: a tag queue rule must have a tag name set"
 	assert_line --index 1 --partial '"queue":"root.last_resort","rule":0,"rule_name":"fixed"'
 	assert_line --index 2 --partial '"queue":"root.last_resort","rule":0,"rule_name":"fixed"'
 	run cat "$BATS_TEST_TMPDIR/err"
-	assert_line --index 0 --partial "unknown rule name specified 'bogus'"
+	assert_line --index 0 --partial "unknown rule name specified bogus"
 	assert_line --index 1 "placectl: warning: configuration '$BATS_TEST_TMPDIR/q.yaml' not reloaded: the previous configuration stays"
 }
 
@@ -417,7 +435,8 @@ placectl: $f:8:15: a tag queue rule must have a tag name set"
 }
 
 @test "a regular expression is refused if Go's regexp would refuse it" {
-	for re in '(?=x)' 'a\1' 'a*+' 'x{1001}' '\Z' '(?>a)'; do
+	for re in '(?=x)' 'a\1' 'a*+' 'x{1001}' '\Z' '(?>a)' '(*UCP)^\w+$' \
+	    '(*SKIP)(*FAIL)' '\p{Xan}' '[[:<:]]'; do
 		cat > "$BATS_TEST_TMPDIR/q.yaml" <<-YAML
 		partitions:
 		  - queues: [{name: root, submitacl: "*"}]
@@ -440,7 +459,7 @@ placectl: $f:8:15: a tag queue rule must have a tag name set"
 	deep() { printf 'root'; for i in $(seq "$2"); do printf '.%s' "$1"; done; }
 	apps "{\"user\":\"u\",\"queue\":\"$(deep q 1000)\"}" \
 	    "{\"user\":\"u\",\"queue\":\"$(deep r 1001)\"}"
-	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
+	run -0 placectl place --compat 1.6 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 0 --regexp '"placement":\{"queue":"root(\.q){1000}","rule":0'
-	assert_line --index 1 --regexp '"rejected":"failed to create rule based queue root(\.r){1001}: queue path deeper than 1000 levels"'
+	assert_line --index 1 --regexp '"rejected":"failed to create rule based queue root(\.r){1001} for application \\nqueue path deeper than 1000 levels"'
 }

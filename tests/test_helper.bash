@@ -49,3 +49,13 @@ closed_pipe() {
 	perl -e 'pipe(R, W) or die; close R; open(STDOUT, ">&", \*W) or die;
 		close W; exec @ARGV or die' -- "$@"
 }
+
+# wait_lines FILE N: wait (at most 10 s) until FILE has N lines
+wait_lines() {
+	local i
+	for i in $(seq 100); do
+		[ -f "$1" ] && [ "$(wc -l < "$1")" -ge "$2" ] && return 0
+		sleep 0.1
+	done
+	fail "$1 did not get $2 lines: $(cat "$1" 2>/dev/null)"
+}

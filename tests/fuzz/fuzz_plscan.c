@@ -3,7 +3,7 @@
  * path (nj_next + pl_app_from_json), on one line.
  *
  * Whatever the fast path accepts, the general path must accept too and
- * read the same application: user, queue, groups, tags, member count and
+ * read the same application: id, user, queue, groups, tags, member count and
  * flags, and the same object length. The fast path may decline anything.
  */
 #include <string.h>
@@ -44,6 +44,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	FUZZ_ASSERT(nj_next(r, &v, 0) == NJ_VALUE);
 	FUZZ_ASSERT(v.len == len);
 	FUZZ_ASSERT(pl_app_from_json(&ga, &gb, v.obj, &why) == 0);
+	FUZZ_ASSERT(same(fa.id, fa.idlen, ga.id, ga.idlen));
 	FUZZ_ASSERT(same(fa.user.name, fa.user.len, ga.user.name, ga.user.len));
 	FUZZ_ASSERT(same(fa.queue, fa.qlen, ga.queue, ga.qlen));
 	FUZZ_ASSERT(fa.user.ngroups == ga.user.ngroups);

@@ -15,7 +15,9 @@
  *     below one that exists, and the user may submit to the queue: its
  *     submitacl or adminacl, or an ancestor's, names the user or one of
  *     the groups, or is "*" (YuniKorn's rules; dynamic queues have no
- *     ACL of their own).
+ *     ACL of their own). The groups are the scheduler's: an application
+ *     without groups has the groups its user last came with, else the
+ *     user's name.
  *
  * The model of the tree is the test's own, built from the configuration
  * it wrote and the "created" lists placectl reports. Exit 0 when every
@@ -351,22 +353,52 @@ str(struct json_object *o, const char *key)
 	return json_object_get_string(v);
 }
 
+/* The scheduler's user/group cache: the groups each user last came with. */
+static struct {
+	char user[16];
+	char g[3][16];
+	int ng;
+} seen[8];
+static int nseen;
+
+/* The groups the scheduler gives the application, into g; the cache kept. */
+static int
+groups_of(struct json_object *app, const char **g)
+{
+	const char *user = str(app, "user");
+	struct json_object *ga;
+	int i, ng = 0;
+	size_t j;
+
+	for (i = 0; i < nseen && strcmp(seen[i].user, user) != 0; i++)
+		;
+	if (json_object_object_get_ex(app, "groups", &ga) &&
+	    json_object_array_length(ga) > 0) {
+		if (i == nseen && nseen < 8)
+			snprintf(seen[nseen++].user, sizeof seen[i].user, "%s", user);
+		for (j = 0; j < json_object_array_length(ga) && ng < 3; j++)
+			snprintf(seen[i].g[ng++], sizeof seen[i].g[0], "%s",
+			    json_object_get_string(json_object_array_get_idx(ga, j)));
+		seen[i].ng = ng;
+	} else if (i == nseen) {
+		g[0] = user;
+		return 1;
+	}
+	for (ng = 0; ng < seen[i].ng; ng++)
+		g[ng] = seen[i].g[ng];
+	return ng;
+}
+
 /* Check one placed application against the model, then grow the model. */
 static void
 check_placed(const char *conf, int n, struct json_object *app,
-    struct json_object *pl)
+    struct json_object *pl, const char **g, int ng)
 {
-	const char *g[8], *user = str(app, "user"), *path = str(pl, "queue");
-	struct json_object *ga, *created;
-	int ng = 0, i, k;
+	const char *user = str(app, "user"), *path = str(pl, "queue");
+	struct json_object *created;
+	int i, k;
 	size_t j;
 
-	if (json_object_object_get_ex(app, "groups", &ga) &&
-	    json_object_array_length(ga) > 0)
-		for (j = 0; j < json_object_array_length(ga) && ng < 8; j++)
-			g[ng++] = json_object_get_string(json_object_array_get_idx(ga, j));
-	else
-		g[ng++] = user;
 	if (!json_object_object_get_ex(pl, "created", &created) ||
 	    !json_object_is_type(created, json_type_array)) {
 		fail(conf, n, "no created list");
@@ -411,9 +443,12 @@ check(const char *conf, const char *pout, const char *eout)
 {
 	FILE *pf = fopen(pout, "r"), *ef = fopen(eout, "r");
 	char *pl = NULL, *el = NULL, *t;
+	const char *g[3];
 	size_t pc = 0, ec = 0;
 	ssize_t pn, en;
-	int n = 0, placed = 0;
+	int n = 0, placed = 0, ng;
+
+	nseen = 0;
 
 	if (pf == NULL || ef == NULL)
 		die("cannot read the output of placectl");
@@ -443,8 +478,9 @@ check(const char *conf, const char *pout, const char *eout)
 			json_object_put(app);
 			continue;
 		}
+		ng = groups_of(app, g);
 		if (str(p, "queue") != NULL) {
-			check_placed(conf, n, app, p);
+			check_placed(conf, n, app, p, g, ng);
 			placed++;
 		} else if (str(p, "rejected") == NULL)
 			fail(conf, n, "neither placed nor rejected: %s", pl);
@@ -484,7 +520,10 @@ main(int argc, char **argv)
 	dir = argv[optind];
 	for (i = 0; i < nconf && !failed; i++) {
 		char conf[512], apps[512], pout[512], eout[512];
-		const char *compat = rnd(2) ? "1.7" : "0.10";
+		/* not 1.5.2, whose root.default fallback skips the ACL */
+		static const char *const compats[] = { "0.10", "1.2", "1.3",
+		    "1.4", "1.5.0", "1.6", "1.7", "1.8" };
+		const char *compat = compats[rnd(8)];
 		const char *jobs = (const char *[]){ "1", "2", "3", "4" }[i % 4];
 		int rp, re;
 

@@ -1,4 +1,4 @@
-/* t_plfilter - RE2 syntax into PCRE2, match limits, filters, ACLs */
+/* t_plfilter - Go's RE2 syntax into PCRE2, match limits, filters, ACLs */
 #include <string.h>
 
 #include "placl.h"
@@ -73,6 +73,42 @@ main(void)
 	is_int(re("^(dev|ml)", "xdev"), 0, "first-byte shortcut: a refusal");
 	is_int(re("(?i)^dev", "DEV"), 1, "first-byte shortcut honours (?i)");
 	is_int(re("^d", ""), 0, "an empty name");
+	/* what Go refuses and PCRE2 does not */
+	is_int(re("(*UCP)^\\w+$", "a"), -1, "(*UCP) is refused, as every (*");
+	is_int(re("(*UTF)a", "a"), -1, "(*UTF)");
+	is_int(re("(*CR)a", "a"), -1, "(*CR)");
+	is_int(re("(*LIMIT_MATCH=10)a", "a"), -1, "(*LIMIT_MATCH=10)");
+	is_int(re("a(*SKIP)(*FAIL)|b", "b"), -1, "(*SKIP)(*FAIL)");
+	is_int(re("\\p{Xan}", "a"), -1, "\\p{Xan}: Go knows its names only");
+	is_int(re("\\p{greek}", "a"), -1, "\\p{greek}: names are case-sensitive");
+	is_int(re("\\p{L&}", "a"), -1, "\\p{L&}");
+	is_int(re("[[:<:]]a", "a"), -1, "[[:<:]]: Go knows its POSIX names only");
+	is_int(re("[\\Q-\\E]", "-"), -1, "\\Q in a class");
+	is_int(re("a{2}{3}", "aaaaaa"), -1, "nested counts");
+	is_int(re("(a{100}){11}", "a"), -1, "nested counts multiply past 1000");
+	is_int(re("(a{100}){10}", "a"), 0, "...up to 1000");
+	is_int(re("|*", "a"), -1, "a repetition of nothing");
+	/* what Go accepts and PCRE2 does not, or reads otherwise */
+	is_int(re("^[\\d-z]+$", "z-1"), 1, "[\\d-z]: a - after a class escape is a literal");
+	is_int(re("^[[:alpha:]-z]+$", "a-z"), 1, "...after a POSIX class too");
+	is_int(re("[:alpha:]", "h"), 1, "[:alpha:] outside a class: a class of : a l p h");
+	is_int(re("^[[.a.]]$", ".]"), 1, "[[.a.]]: [ . a . in a class, then ]");
+	is_int(re("a(?i)*", "aa"), 1, "a flag group does not stop a repetition");
+	is_int(re("^\\b*a", "a"), 1, "a repeated assertion");
+	is_int(re("(?P<1a>x)", "x"), 1, "a group name starting with a digit");
+	is_int(re("\\s", "\v"), 0, "\\s is without the vertical tab");
+	is_int(re("[\\s]", "\v"), 0, "...in a class too");
+	is_int(re("[[:space:]]", "\v"), 1, "[[:space:]] has it");
+	is_int(re("\\W", "\xc3\xa9"), 1, "\\W, \\D, \\S take non-ASCII characters");
+	is_int(re("^\\S$", "\xc3\xa9"), 1, "...anchored too");
+	is_int(re("(?i)\\w", "\xc5\xbf"), 1, "(?i)\\w folds: the long s");
+	is_int(re("(?i)[[:lower:]]", "\xe2\x84\xaa"), 1, "(?i) POSIX classes fold: the Kelvin sign");
+	is_int(re("(?i)\\W", "\xe2\x84\xaa"), 0, "...and their negations");
+	is_int(re("\\p{Greek}", "\xce\xb1"), 1, "scripts");
+	is_int(re("\\p{Greek}", "\xcd\x82"), 0, "scripts by their Script property");
+	is_int(re("\\p{C}", "\xcd\xb8"), 0, "C is without the unassigned");
+	is_int(re("\\p{Kawi}", "\xf0\x91\xbc\x80"), 1, "Kawi, which PCRE2 does not know yet");
+	is_int(re("\\n(?m)^", "\n"), 1, "(?m)^ after a last newline");
 	r = pl_re_compile("^(a+)+$", 7, &err);
 	ok(r != NULL && pl_re_match(r, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", 36, &err) < 0 &&
 	    strstr(err.s, "match limit") != NULL, "catastrophic backtracking stops at its limit");

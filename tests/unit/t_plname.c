@@ -40,17 +40,20 @@ main(void)
 	ok(Q("abc_DEF-09", PL_010) && Q(long64, PL_010), "queue names of 1 to 64");
 	ok(!Q("", PL_010) && !Q(long65, PL_010), "not 0 or 65 characters");
 	ok(!Q("a.b", PL_17) && !Q("a b", PL_17) && !Q("é", PL_17), "no dot, space or UTF-8");
-	ok(!Q("a:b", PL_010) && Q("a:#/@b", PL_17), "1.7 adds : # / @");
-	ok(Q("@recovery@", PL_17), "the recovery queue's name is valid in 1.7");
+	ok(!Q("a:b", PL_152) && Q("a:#/@b", PL_16), "1.6 adds : # / @");
+	ok(Q("@recovery@", PL_16), "the recovery queue's name is valid from 1.6");
 	ok(pl_queue_path_ok("root.a.b", 8, PL_010) &&
 	    !pl_queue_path_ok("root..b", 7, PL_010), "paths: every element");
 
 	ok(U("user.name@x-y_z", PL_010) && U("machine$", PL_010), "filter user names");
 	ok(!U("99user", PL_010) && !U("a$b", PL_010) && !U("$", PL_010),
 	    "a letter or _ first, $ only last");
-	ok(!U("sa:x", PL_010) && U("sa:x#/y", PL_17), "1.7 adds : # /");
-	ok(G("group_1-a", PL_010) && !G("group.a", PL_010) && G("system:a.b", PL_17),
-	    "filter group names; 1.7 adds : and .");
+	ok(!U("sa:x", PL_12) && U("sa:x", PL_13), "1.3 adds :");
+	ok(!U("org/a#b", PL_152) && U("org/a#b", PL_16), "1.6 adds # /");
+	ok(G("group_1-a", PL_010) && !G("group.a", PL_12) && !G("a:b", PL_12) &&
+	    G("system:a.b", PL_13), "filter group names; 1.3 adds : and .");
+	ok(!G("a#b", PL_18) && !G("a/b", PL_18) && !G("a@b", PL_18),
+	    "group names never take # / @");
 	ok(pl_acl_user_ok("a.b@c$", 6) && !pl_acl_user_ok("a:b", 3) &&
 	    !pl_acl_group_ok("a:b", 3) && !pl_acl_group_ok("a.b", 3),
 	    "ACL names keep the old patterns");
