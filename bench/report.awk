@@ -4,7 +4,7 @@
 # Columns (README, "Performance"): seconds; vs floor: "spd" is floor
 # time / tool time (higher is better), "time" is tool time / floor time
 # (lower is better); vs jq: jq time / tool time; peak MiB; peak bytes per
-# history entry; each target of issue 7 with PASS or MISS.
+# history entry; each performance target with PASS or MISS.
 
 function have(k) { return (k in t) && t[k] != "n/a" }
 function secs(k) { return t[k] / 1e9 }
@@ -62,7 +62,7 @@ END {
 		fh = "floor_hist_s"
 
 	printf "%-34s %7s %10s %9s %8s %7s  %s\n", "tool", "secs",
-	    "vs floor", "vs jq", "peak MiB", "B/entry", "target (issue 7)"
+	    "vs floor", "vs jq", "peak MiB", "B/entry", "target"
 
 	print "-- " size(apps) " applications, bench/queues.yaml"
 	row("floor (json-c, NDJSON)", "floor_apps", spd("floor_apps", "floor_apps"),

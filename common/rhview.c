@@ -129,15 +129,56 @@ why_not(const struct rh *m, const struct rh_entry *e, uint32_t node,
 		snprintf(buf, sz, "no");
 }
 
-void
-rh_write_table(struct rh *m, struct ob *o)
+/* The summary line and how many entries were discarded. */
+static void
+table_head(const struct rh *m, struct ob *o, size_t nent, size_t nlive)
+{
+	char date[48];
+
+	when(m->saved, date);
+	ob_printf(o, "history saved %s (%lld): %zu host%s, %zu entr%s, "
+	    "%zu role%s, %zu container%s\n", date, (long long)m->saved,
+	    m->nnodes, m->nnodes == 1 ? "" : "s", nent, nent == 1 ? "y" : "ies",
+	    m->nroles, m->nroles == 1 ? "" : "s", nlive, nlive == 1 ? "" : "s");
+	if (m->discarded > 0)
+		ob_printf(o, "%zu entr%s of unknown roles %s discarded\n",
+		    m->discarded, m->discarded == 1 ? "y" : "ies",
+		    m->discarded == 1 ? "was" : "were");
+}
+
+/* AVAILABLE: "yes, #N" (the place in its role's list) and why not. */
+static void
+available(const struct rh *m, const struct rh_entry *e, uint32_t ni,
+    size_t pl, char *av, size_t sz)
+{
+	const struct rh_node *n = &m->nodes[ni];
+	const struct rh_role *r = rh_role_by_id(m, e->role);
+	int len;
+
+	if (pl == 0) {
+		why_not(m, e, ni, av, sz);
+		return;
+	}
+	len = snprintf(av, sz, "yes, #%zu", pl);
+	if (!rh_node_online(n))
+		snprintf(av + len, sz - (size_t)len, " (node %s)",
+		    rh_name(RH_NSTATES, n->state));
+	else if (r != NULL && rh_over_threshold(r, e))
+		snprintf(av + len, sz - (size_t)len,
+		    " (over the failure threshold %lld)",
+		    (long long)r->failure_threshold);
+}
+
+/* A row per entry, hosts in order; a host's state when it matters. */
+static void
+table_rows(struct rh *m, struct ob *o, int hw, int rw)
 {
 	size_t *base = xreallocarray(NULL, m->nnodes + 1, sizeof *base);
-	size_t i, k, nslot, hw = 4, rw = 4, nent = rh_entry_count(m), nlive = 0;
+	size_t i, k, nslot, nent = rh_entry_count(m);
 	struct slot *slots = all_lists(m, &nslot, base);
 	size_t *place = xcalloc(nent + 1, sizeof *place);
 	const uint32_t *order = rh_nodes_sorted(m);
-	char date[48], rl[64];
+	char date[48], rl[64], av[96];
 	uint32_t j;
 
 	/* place[entry] = its 1-based position in its role's list, or 0 */
@@ -145,6 +186,89 @@ rh_write_table(struct rh *m, struct ob *o)
 		for (k = i; k < nslot && slots[k].role == slots[i].role; k++)
 			place[slots[k].ent] = k - i + 1;
 	free(slots);
+
+	for (i = 0; i < m->nnodes; i++) {
+		uint32_t ni = order[i];
+		const struct rh_node *n = &m->nodes[ni];
+
+		for (j = 0; j < n->nent; j++) {
+			const struct rh_entry *e = &n->ent[j];
+
+			role_label(m, e->role, rl, sizeof rl);
+			when(e->last_used, date);
+			available(m, e, ni, place[base[ni] + j], av, sizeof av);
+			ob_printf(o, "%-*s  %-*s %5ld %5ld %4ld %4ld %6ld %6ld %5ld "
+			    "%7ld  %-24s %s\n", hw, n->host, rw, rl,
+			    (long)e->live, (long)e->starting, (long)e->requested,
+			    (long)e->releasing, (long)e->failed,
+			    (long)e->failed_recently, (long)e->start_failed,
+			    (long)e->preempted, date, av);
+		}
+		if (n->nent == 0 || !rh_node_online(n) || n->label != NULL) {
+			if (n->nent == 0)
+				ob_printf(o, "%-*s  (no entries)", hw, n->host);
+			else
+				ob_printf(o, "%-*s ", hw, "");
+			ob_printf(o, " node %s%s%s\n", rh_name(RH_NSTATES, n->state),
+			    n->label ? ", label " : "", n->label ? n->label : "");
+		}
+	}
+	free(place);
+	free(base);
+}
+
+static void
+table_containers(struct rh *m, struct ob *o)
+{
+	size_t i, *v, n = rh_containers_sorted(m, &v);
+	char date[48], rl[64];
+
+	ob_puts(o, "\ncontainers:\n");
+	for (i = 0; i < n; i++) {
+		const struct rh_container *c = &m->ctr[v[i]];
+
+		role_label(m, c->role, rl, sizeof rl);
+		when(c->since, date);
+		ob_printf(o, "  %s  %s  %s  %s since %s%s\n", c->id,
+		    m->nodes[c->node].host, rl, rh_name(RH_CSTATES, c->state),
+		    date, c->surplus ? " (surplus)" : "");
+	}
+	free(v);
+}
+
+static void
+table_requests(const struct rh *m, struct ob *o)
+{
+	char date[48], rl[64];
+	size_t i;
+
+	ob_puts(o, "\nrequests:\n");
+	for (i = 0; i < m->nreq; i++) {
+		const struct rh_request *r = &m->req[i];
+
+		if (r->dead)
+			continue;
+		role_label(m, r->role, rl, sizeof rl);
+		when(r->issued, date);
+		ob_printf(o, "  %s  %s  %s", rl, rh_name(RH_REQKINDS, r->kind),
+		    r->node != RH_NONE ? m->nodes[r->node].host :
+		    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "anywhere");
+		if (r->nhosts > 1)
+			ob_printf(o, " (+%zu hosts)", r->nhosts - 1);
+		ob_printf(o, "  issued %s", date);
+		if (r->kind == RH_REQ_PLACED) {
+			when(r->deadline, date);
+			ob_printf(o, ", escalates after %s", date);
+		}
+		ob_putc(o, '\n');
+	}
+}
+
+void
+rh_write_table(struct rh *m, struct ob *o)
+{
+	size_t i, hw = 4, rw = 4, nlive = 0;
+	char rl[64];
 
 	for (i = 0; i < m->nnodes; i++)
 		if (m->nodes[i].hostlen > hw)
@@ -156,100 +280,17 @@ rh_write_table(struct rh *m, struct ob *o)
 	}
 	for (i = 0; i < m->nctr; i++)
 		nlive += !m->ctr[i].dead;
-	when(m->saved, date);
-	ob_printf(o, "history saved %s (%lld): %zu host%s, %zu entr%s, "
-	    "%zu role%s, %zu container%s\n", date, (long long)m->saved,
-	    m->nnodes, m->nnodes == 1 ? "" : "s", nent, nent == 1 ? "y" : "ies",
-	    m->nroles, m->nroles == 1 ? "" : "s", nlive, nlive == 1 ? "" : "s");
-	if (m->discarded > 0)
-		ob_printf(o, "%zu entr%s of unknown roles %s discarded\n",
-		    m->discarded, m->discarded == 1 ? "y" : "ies",
-		    m->discarded == 1 ? "was" : "were");
+	table_head(m, o, rh_entry_count(m), nlive);
 	ob_printf(o, "\n%-*s  %-*s %5s %5s %4s %4s %6s %6s %5s %7s  %-24s %s\n",
 	    (int)hw, "HOST", (int)rw, "ROLE", "LIVE", "START", "REQ", "REL",
 	    "FAILED", "RECENT", "SFAIL", "PREEMPT", "LAST USED", "AVAILABLE");
-	for (i = 0; i < m->nnodes; i++) {
-		uint32_t ni = order[i];
-		const struct rh_node *n = &m->nodes[ni];
-
-		for (j = 0; j < n->nent; j++) {
-			const struct rh_entry *e = &n->ent[j];
-			const struct rh_role *r = rh_role_by_id(m, e->role);
-			size_t pl = place[base[ni] + j];
-			char av[96];
-
-			role_label(m, e->role, rl, sizeof rl);
-			when(e->last_used, date);
-			if (pl > 0) {
-				int len = snprintf(av, sizeof av, "yes, #%zu", pl);
-
-				if (!rh_node_online(n))
-					snprintf(av + len, sizeof av - (size_t)len,
-					    " (node %s)", rh_name(RH_NSTATES, n->state));
-				else if (r != NULL && rh_over_threshold(r, e))
-					snprintf(av + len, sizeof av - (size_t)len,
-					    " (over the failure threshold %lld)",
-					    (long long)r->failure_threshold);
-			} else
-				why_not(m, e, ni, av, sizeof av);
-			ob_printf(o, "%-*s  %-*s %5ld %5ld %4ld %4ld %6ld %6ld %5ld "
-			    "%7ld  %-24s %s\n", (int)hw, n->host, (int)rw, rl,
-			    (long)e->live, (long)e->starting, (long)e->requested,
-			    (long)e->releasing, (long)e->failed,
-			    (long)e->failed_recently, (long)e->start_failed,
-			    (long)e->preempted, date, av);
-		}
-		if (n->nent == 0 || !rh_node_online(n) || n->label != NULL) {
-			if (n->nent == 0)
-				ob_printf(o, "%-*s  (no entries)", (int)hw, n->host);
-			else
-				ob_printf(o, "%-*s ", (int)hw, "");
-			ob_printf(o, " node %s%s%s\n", rh_name(RH_NSTATES, n->state),
-			    n->label ? ", label " : "", n->label ? n->label : "");
-		}
-	}
-	free(place);
-	free(base);
-
-	if (nlive > 0) {
-		size_t *v, n = rh_containers_sorted(m, &v);
-
-		ob_puts(o, "\ncontainers:\n");
-		for (i = 0; i < n; i++) {
-			const struct rh_container *c = &m->ctr[v[i]];
-
-			role_label(m, c->role, rl, sizeof rl);
-			when(c->since, date);
-			ob_printf(o, "  %s  %s  %s  %s since %s%s\n", c->id,
-			    m->nodes[c->node].host, rl, rh_name(RH_CSTATES, c->state),
-			    date, c->surplus ? " (surplus)" : "");
-		}
-		free(v);
-	}
+	table_rows(m, o, (int)hw, (int)rw);
+	if (nlive > 0)
+		table_containers(m, o);
 	for (i = 0; i < m->nreq && m->req[i].dead; i++)
 		;
-	if (i < m->nreq) {
-		ob_puts(o, "\nrequests:\n");
-		for (i = 0; i < m->nreq; i++) {
-			const struct rh_request *r = &m->req[i];
-
-			if (r->dead)
-				continue;
-			role_label(m, r->role, rl, sizeof rl);
-			when(r->issued, date);
-			ob_printf(o, "  %s  %s  %s", rl, rh_name(RH_REQKINDS, r->kind),
-			    r->node != RH_NONE ? m->nodes[r->node].host :
-			    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "anywhere");
-			if (r->nhosts > 1)
-				ob_printf(o, " (+%zu hosts)", r->nhosts - 1);
-			ob_printf(o, "  issued %s", date);
-			if (r->kind == RH_REQ_PLACED) {
-				when(r->deadline, date);
-				ob_printf(o, ", escalates after %s", date);
-			}
-			ob_putc(o, '\n');
-		}
-	}
+	if (i < m->nreq)
+		table_requests(m, o);
 }
 
 void
