@@ -96,17 +96,8 @@ struct pos
 rh_json_pos(const struct nj_value *v, size_t off)
 {
 	struct pos p = v->pos;
-	const char *s = v->text, *e, *q;
 
-	if (off > v->len)
-		off = v->len;
-	e = s + off;
-	while ((q = memchr(s, '\n', (size_t)(e - s))) != NULL) {
-		p.line++;
-		p.col = 1;
-		s = q + 1;
-	}
-	p.col += (unsigned long)(e - s);
+	nj_pos_advance(&p, v->text, off > v->len ? v->len : off);
 	return p;
 }
 
