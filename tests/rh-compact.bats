@@ -173,7 +173,7 @@ snapshot() {
 	run --separate-stderr rh-compact -v --now $NOW -o "$T/out" "$T/h"
 	assert_success
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected
 rh-compact: $T/h: warning: no loadable history: an empty save
 rh-compact: write $T/out (0 entries)"
 	assert_equal "$(sed -n '3,$p' "$T/out")" "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":0}}}"
@@ -258,7 +258,7 @@ rh-compact: write $T/f.json (2 entries)"
 	cp "$T/b.json" "$T/orig"
 	run --separate-stderr rh-compact --now $NOW -i "$T/b.json"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-compact: $T/b.json:3:1: unexpected end of file"
+	assert_stderr "rh-compact: $T/b.json:2:2: quoted object property name expected"
 	cmp "$T/orig" "$T/b.json"
 	assert_equal "$(files "$T")" "b.json orig"
 	run --separate-stderr rh-compact --now $NOW "$T/none.json"
@@ -269,6 +269,27 @@ rh-compact: write $T/f.json (2 entries)"
 	run --separate-stderr rh-compact --now $NOW -i "$T/empty.json"
 	assert_failure "$EXIT_DATAERR"
 	assert_stderr "rh-compact: $T/empty.json: no history: the input is empty"
+}
+
+@test "a record cut short: 65 saying where it begins; -i leaves the file; a directory skips it" {
+	cp_fixture "$DATA/cut/line.json" "$T/line.json"
+	cp "$T/line.json" "$T/orig"
+	run --separate-stderr rh-compact --now $NOW -i "$T/line.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-compact: $T/line.json:4:1: this record is not closed: it runs into the record at 5:1 (a line cut short?)"
+	cmp "$T/orig" "$T/line.json"
+	run --separate-stderr rh-compact --now $NOW "$DATA/cut/end.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-compact: $DATA/cut/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed"
+	# in a directory the damaged newest save is skipped, never deleted
+	mkdir "$T/h"
+	cp_fixture "$EXAMPLES/history/rolehistory-000001a1fd8c6900.json" "$T/h/"
+	cp_fixture "$DATA/cut/swallow.json" "$T/h/rolehistory-000001a201692e00.json"
+	run --separate-stderr rh-compact --now $NOW --dry-run "$T/h"
+	assert_success
+	assert_stderr "rh-compact: $T/h/rolehistory-000001a201692e00.json:6:1: warning: skipping this file: this record is not closed: it runs into the record at 7:1 (a line cut short?)"
+	assert_line --index 0 "load $T/h/rolehistory-000001a1fd8c6900.json"
+	refute_output --partial "delete $T/h/rolehistory-000001a201692e00.json"
 }
 
 @test "usage errors: -i with stdin, a directory or -o; --keep and --wait off a directory" {
@@ -389,7 +410,7 @@ delete $T/h/$(at 1)"
 	run --separate-stderr rh-compact --now $NOW "$T/h"
 	assert_success
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file"
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected"
 	assert_equal "$(files "$T/h")" "$(at 2) $(at 1) $NEW"
 	# the entry of the save at 3 hours, written under the name of now
 	assert_equal "$(sed -n 3p "$T/h/$NEW")" \
@@ -451,7 +472,7 @@ rh-compact: $T/h/$NEW: a save of this very time exists and is not the one loaded
 	assert_success
 	assert_output ""
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected
 rh-compact: $T/h: warning: no loadable history: nothing to compact, nothing changed"
 	assert_equal "$(snapshot "$T/h")" "$before"
 	mkdir "$T/empty"

@@ -374,6 +374,60 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	assert_stderr "rh-load: cannot open '$T/missing.json': No such file or directory"
 }
 
+# tests/data/cut: the second save of examples/history damaged three ways.
+CUT="$DATA/cut"
+RUNS="this record is not closed: it runs into the record at"
+
+@test "a record cut short is reported where it begins, not at the end of the file" {
+	# a line cut short in the middle of the file
+	run --separate-stderr rh-load --now $NOW "$CUT/line.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-load: $CUT/line.json:4:1: $RUNS 5:1 (a line cut short?)"
+	# a record that does not close swallows the lines after it
+	run --separate-stderr rh-load --now $NOW "$CUT/swallow.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $CUT/swallow.json:6:1: $RUNS 7:1 (a line cut short?)"
+	# the file ends inside a record: where it ends, and where the record starts
+	run --separate-stderr rh-load --now $NOW "$CUT/end.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $CUT/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed"
+	# standard input too; a record broken before its cut is reported where it breaks
+	run --separate-stderr bash -c "rh-load --now $NOW < '$CUT/line.json'"
+	assert_stderr "rh-load: <stdin>:4:1: $RUNS 5:1 (a line cut short?)"
+	{ hdr 1000; printf '{"entry" {\n'; ent h1 0 false 5; foot 1; } > "$T/b.json"
+	run --separate-stderr rh-load "$T/b.json"
+	assert_stderr "rh-load: $T/b.json:2:10: object property name separator ':' expected"
+}
+
+@test "--strict: a record cut short also says what Slider's reader says" {
+	run --separate-stderr rh-load --strict "$CUT/line.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $CUT/line.json:4:1: $RUNS 5:1 (a line cut short?); Slider: \"Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value\""
+	run --separate-stderr rh-load --strict "$CUT/swallow.json"
+	assert_stderr "rh-load: $CUT/swallow.json:6:1: $RUNS 7:1 (a line cut short?); Slider: \"Unexpected character ('{' (code 123)): was expecting comma to separate OBJECT entries\""
+	run --separate-stderr rh-load --strict "$CUT/end.json"
+	assert_stderr "rh-load: $CUT/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed; Slider: \"Unexpected end-of-input in VALUE_STRING\""
+	# a pretty-printed record: Jackson's own position of the object, columns from 0
+	{ hdr 1000; printf '{"entry":{"%s.NodeEntryRecord":{\n  "host": "h1",\n  "role": 0' "$NS"; } > "$T/p.json"
+	run --separate-stderr rh-load --strict "$T/p.json"
+	assert_stderr "rh-load: $T/p.json:4:12: unexpected end of file: the record that starts at 2:1 is not closed; Slider: \"Unexpected end-of-input: expected close marker for OBJECT (from [Source: ...; line: 2, column: 10])\""
+	# a record Slider would refuse for its type before the cut: no guess
+	{ hdr 1000; printf '{"entry":{"placekit.Container":{"id":"c\n'; ent h1 0 false 5; foot 1; } > "$T/pk.json"
+	run --separate-stderr rh-load --strict "$T/pk.json"
+	assert_stderr "rh-load: $T/pk.json:2:1: $RUNS 3:1 (a line cut short?)"
+}
+
+@test "a directory: a file with a record cut short is skipped, saying where" {
+	mkdir "$T/h"
+	cp_fixture "$EXAMPLES/history/rolehistory-000001a1fd8c6900.json" "$T/h/"
+	cp_fixture "$CUT/line.json" "$T/h/rolehistory-000001a201692e00.json"
+	run --separate-stderr rh-load --strict --now $NOW "$T/h"
+	assert_success
+	assert_stderr "rh-load: $T/h/rolehistory-000001a201692e00.json:4:1: warning: skipping this file: $RUNS 5:1 (a line cut short?); Slider: \"Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value\""
+	assert_line --partial '"saved":1795255200000'
+}
+
 # --- history directories (cases 6, 7, 15, 118, 122, 132) ---
 
 @test "a directory: the newest loadable save wins; empty and broken ones are skipped; nothing deleted" {
@@ -836,7 +890,7 @@ Try 'rh-load --help'."
 	assert_line --partial '"host":"192.168.56.1"'
 	run --separate-stderr bash -c "printf '{' | rh-load -"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-load: <stdin>:1:2: unexpected end of file"
+	assert_stderr "rh-load: <stdin>:1:2: unexpected end of file: the record that starts at 1:1 is not closed"
 }
 
 @test "-o writes atomically; on failure the destination is left as it was" {

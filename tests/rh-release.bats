@@ -309,6 +309,15 @@ Try 'rh-release --help'."
 	assert_stderr ""
 }
 
+@test "a record cut short in the middle of the history is reported where it begins" {
+	run --separate-stderr rh-release -r regionserver -n 1 --now 2026-11-22T10:00:00Z "$DATA/cut/swallow.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-release: $DATA/cut/swallow.json:6:1: this record is not closed: it runs into the record at 7:1 (a line cut short?)"
+	run --separate-stderr bash -c "rh-release -r regionserver -n 1 < '$DATA/cut/line.json'"
+	assert_stderr "rh-release: <stdin>:4:1: this record is not closed: it runs into the record at 5:1 (a line cut short?)"
+}
+
 # --- pipelines ---
 
 @test "rh-load | rh-request | rh-release: a release completes through rh-load's events" {

@@ -636,6 +636,15 @@ Try 'rh-request --help'."
 	assert_stderr "rh-request: /dev/null: no history: the input is empty"
 }
 
+@test "a record cut short in the middle of the history is reported where it begins" {
+	run --separate-stderr rh-request -r regionserver -n 1 --now 2026-11-22T10:00:00Z "$DATA/cut/line.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-request: $DATA/cut/line.json:4:1: this record is not closed: it runs into the record at 5:1 (a line cut short?)"
+	run --separate-stderr rh-request -r regionserver -n 1 --now 2026-11-22T10:00:00Z "$DATA/cut/end.json"
+	assert_stderr "rh-request: $DATA/cut/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed"
+}
+
 @test "a full stdout is an I/O error; a closed pipe is quiet success" {
 	run --separate-stderr bash -c "rh-request -r role0 -n 1 --now $NOW '$F5' > /dev/full"
 	assert_failure "$EXIT_IOERR"
