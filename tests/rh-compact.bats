@@ -92,23 +92,26 @@ snapshot() {
 	assert_success
 	assert_stderr ""
 	assert_output "$(cat "$CDATA/state.want")"
-	# in use (live 2) though old: kept, still active; requested and
-	# starting are not active (as Slider writes them); exactly at the
-	# cutoff: kept
+	# in use (live 2) though old: kept, still active; exactly at the
+	# cutoff: kept; only requested and starting, never released
+	# (last_used 0): not in use, not active as Slider writes it, gone
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h2\",\"role\":1,\"active\":true,\"last_used\":1790000000000}}}"
-	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h5\",\"role\":2,\"active\":false,\"last_used\":0}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h3\",\"role\":1,\"active\":false,\"last_used\":1794736800000}}}"
+	refute_output --partial '"h5"'
 	refute_output --partial '"h4"'
 	refute_output --partial 'placekit'
-	assert_line --index 7 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":5}}}"
+	assert_line --index 6 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":4}}}"
+	# --max-age 0 keeps it, as it was written
+	run -0 rh-compact --now $NOW --max-age 0 "$CDATA/state.ndjson"
+	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h5\",\"role\":2,\"active\":false,\"last_used\":0}}}"
 }
 
-@test "duplicates (the last wins), pretty-printing, old entries; active and last_used 0 stay" {
+@test "duplicates (the last wins), pretty-printing; old entries and last_used 0 go" {
 	run --separate-stderr rh-compact --now $NOW "$CDATA/dups.json"
 	assert_success
 	assert_stderr ""
 	assert_output "$(cat "$CDATA/dups.want")"
-	assert_equal "${#lines[@]}" 5
+	assert_equal "${#lines[@]}" 4
 }
 
 @test "the output is strictly valid for Slider, and compacting it again changes nothing" {
@@ -138,7 +141,8 @@ snapshot() {
 	run --separate-stderr rh-compact --now $NOW --max-age 6h "$CDATA/dups.json"
 	assert_success
 	refute_output --partial '"host":"a"'
-	assert_line --index 2 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"d\",\"role\":1,\"active\":false,\"last_used\":0}}}"
+	refute_output --partial '"host":"d"'
+	assert_line --index 2 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":0}}}"
 	# rh-load counts from the save (6h before now): a stays there
 	run --separate-stderr rh-load --now $NOW --max-age 6h "$CDATA/dups.json"
 	assert_line --partial '"host":"a"'
@@ -146,6 +150,7 @@ snapshot() {
 	assert_success
 	assert_line --index 2 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a\",\"role\":0,\"active\":false,\"last_used\":1795300000000}}}"
 	assert_line --index 3 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"b\",\"role\":1,\"active\":false,\"last_used\":1790000000000}}}"
+	assert_line --index 6 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"d\",\"role\":1,\"active\":false,\"last_used\":0}}}"
 	assert_line --index 7 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":5}}}"
 }
 
@@ -238,16 +243,16 @@ rh-compact: write $T/out (0 entries)"
 	cp_fixture "$CDATA/dups.json" "$T/f.json"
 	run --separate-stderr rh-compact --now $NOW -n -i "$T/f.json"
 	assert_success
-	assert_output "write $T/f.json (2 entries)"
+	assert_output "write $T/f.json (1 entry)"
 	assert_stderr ""
 	cmp "$CDATA/dups.json" "$T/f.json"
 	run --separate-stderr rh-compact --now $NOW --dry-run "$CDATA/dups.json"
-	assert_output "write - (2 entries)"
+	assert_output "write - (1 entry)"
 	run --separate-stderr rh-compact --now $NOW -v -i "$T/f.json"
 	assert_success
 	assert_output ""
 	assert_stderr "rh-compact: load $T/f.json
-rh-compact: write $T/f.json (2 entries)"
+rh-compact: write $T/f.json (1 entry)"
 	cmp "$CDATA/dups.want" "$T/f.json"
 }
 

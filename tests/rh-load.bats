@@ -36,20 +36,28 @@ setup() {
 # --- Slider's three sample files (cases 8-11) ---
 
 @test "3-role sample against MOCK3: nothing discarded, Slider's rebuild at restart" {
+	# Slider purges nothing: --max-age 0 does as it does
 	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
-	    --format lists "$SAMPLES/history-v01-3-role.json"
+	    --max-age 0 --format lists "$SAMPLES/history-v01-3-role.json"
 	assert_success
 	assert_stderr ""
 	assert_output "0 role0: 192.168.1.85
 1 role1: 192.168.1.85
 2 role2: 192.168.1.86 192.168.1.85"
 	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
-	    "$SAMPLES/history-v01-3-role.json"
+	    --max-age 0 "$SAMPLES/history-v01-3-role.json"
 	assert_success
 	assert_line --index 0 "{\"entry\":{\"$NS.RoleHistoryHeader\":{\"version\":1,\"saved\":1415296260647,\"savedx\":\"149863b1a27\",\"savedate\":\"6 Nov 2014 17:51:00 GMT\",\"roles\":3}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"192.168.1.85\",\"role\":0,\"active\":false,\"last_used\":0}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"192.168.1.86\",\"role\":2,\"active\":false,\"last_used\":1415296260647}}}"
 	assert_line "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":4}}}"
+	# the design's purge (7 days by default): the entries never released go
+	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
+	    --format lists "$SAMPLES/history-v01-3-role.json"
+	assert_success
+	assert_output "0 role0:
+1 role1:
+2 role2: 192.168.1.86"
 }
 
 @test "3-role sample against MOCK3 plus role3: 0 discarded, a role-count warning, r3 empty" {
@@ -62,7 +70,7 @@ setup() {
 
 @test "6-role sample against MOCK3: 3 discarded, only .85 left (case 9)" {
 	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
-	    --format lists "$SAMPLES/history-v01-6-role.json"
+	    --max-age 0 --format lists "$SAMPLES/history-v01-6-role.json"
 	assert_success
 	assert_stderr "rh-load: $SAMPLES/history-v01-6-role.json: warning: 3 entries of unknown roles discarded (role 4, 5, 6)
 rh-load: $SAMPLES/history-v01-6-role.json: warning: the history was saved with 6 roles, 3 are defined"
@@ -144,19 +152,20 @@ rh-load: $SAMPLES/history-v01-6-role.json: warning: the history was saved with 6
 	assert_line "6 dynamic-6: h"
 }
 
-@test "--max-age drops entries older than the save minus the age; 0 keeps all" {
+@test "--max-age drops entries older than the save minus the age, last_used 0 too; 0 keeps all" {
 	day=86400000
 	{ hdr $((20 * day)); ent old 0 false $((12 * day)); ent recent 0 false $((14 * day))
-	  ent never 0 false 0; ent busy 0 true $((1 * day)); foot 4; } > "$T/h.json"
+	  ent never 0 false 0; ent busy 0 true $((1 * day)); ent busy0 0 true 0; foot 5; } > "$T/h.json"
 	run --separate-stderr rh-load --now $NOW --format lists "$T/h.json"
 	assert_success
-	assert_output "0 -: busy recent never"
+	assert_stderr ""
+	assert_output "0 -: busy busy0 recent"
 	run rh-load --now $NOW --max-age 1w1d --format lists "$T/h.json"
-	assert_output "0 -: busy recent old never"
+	assert_output "0 -: busy busy0 recent old"
 	run rh-load --now $NOW --max-age 0 --format lists "$T/h.json"
-	assert_output "0 -: busy recent old never"
+	assert_output "0 -: busy busy0 recent old never"
 	run rh-load --now $NOW --max-age 1h --format lists "$T/h.json"
-	assert_output "0 -: busy never"
+	assert_output "0 -: busy busy0"
 }
 
 @test "nodes left without entries are dropped" {

@@ -349,7 +349,7 @@ $(ctr c2 'age2-[0,0,0]' 0 releasing 6000)"
 }
 
 @test "rh-load | rh-request | rh-release | rh-compact, end to end" {
-	rh-load -R "$DATA/history/mock3.json" --now 1500000000000 \
+	rh-load -R "$DATA/history/mock3.json" --now 1500000000000 --max-age 0 \
 	    "$DATA/slider-samples/history-v01-3-role.json" |
 	    rh-request -r role0 -n 2 --now 1500000000000 |
 	    rh-release -r role0 -n 1 --now 1500000001000 > "$T/s.json"

@@ -177,6 +177,78 @@ cut_records(void)
 	}
 }
 
+/* Load text with max_age (from now when now > 0): entries kept, purged. */
+static int
+aged(const char *text, int64_t max_age, int64_t now, struct rh *m,
+    size_t *purged)
+{
+	char path[] = "/tmp/t_rhio.XXXXXX";
+	struct diag d = DIAG_INIT("t_rhio");
+	struct rh_loadinfo info;
+	struct rh_loadopt opt;
+	int fd = mkstemp(path), rc;
+
+	if (fd < 0 || write(fd, text, strlen(text)) < 0)
+		return -1;
+	close(fd);
+	rh_loadopt_init(&opt);
+	opt.max_age = max_age;
+	opt.from_now = now > 0;
+	opt.now = now;
+	rh_init(m);
+	rc = rh_load_file(m, path, &opt, &info, &d);
+	unlink(path);
+	*purged = info.purged;
+	rh_loadinfo_free(&info);
+	return rc;
+}
+
+#define DAY INT64_C(86400000)
+#define AGED_SAVE "{\"entry\":{\"" NS "RoleHistoryHeader\":{\"version\":1," \
+	"\"saved\":1728000000,\"savedx\":\"66ff3000\",\"savedate\":\"21 Jan " \
+	"1970 00:00:00 GMT\",\"roles\":1}}}\n" \
+	ENTRY "\"host\":\"old\",\"role\":0,\"active\":false,\"last_used\":" \
+	"1036800000}}}\n" \
+	ENTRY "\"host\":\"recent\",\"role\":0,\"active\":false,\"last_used\":" \
+	"1209600000}}}\n" \
+	ENTRY "\"host\":\"never\",\"role\":0,\"active\":false,\"last_used\":0}}}\n" \
+	ENTRY "\"host\":\"busy\",\"role\":0,\"active\":true,\"last_used\":0}}}\n" \
+	"{\"entry\":{\"" NS "RoleHistoryFooter\":{\"count\":4}}}\n"
+
+/* The design's age purge: last_used 0 is the oldest of all. */
+static void
+age_purge(void)
+{
+	struct rh m;
+	size_t purged;
+	uint32_t n;
+
+	/* saved day 20; old: day 12, recent: day 14, never: 0, busy active */
+	is_int(aged(AGED_SAVE, 7 * DAY, 0, &m, &purged), 0, "a save rebuilt");
+	is_int((int)purged, 2, "the old entry and the one never released go");
+	is_int((int)m.nnodes, 2, "their nodes too");
+	n = rh_node_intern(&m, "busy", 4);
+	ok(rh_entry_find(&m, n, 0) != NULL &&
+	    rh_entry_find(&m, n, 0)->last_used == 20 * DAY,
+	    "an active entry with last_used 0 is used at the save, and stays");
+	rh_free(&m);
+	is_int(aged(AGED_SAVE, 0, 0, &m, &purged), 0, "max_age 0");
+	is_int((int)purged, 0, "keeps every entry");
+	is_int((int)m.nnodes, 4, "last_used 0 included");
+	rh_free(&m);
+	/* rh-compact's purge, from now (day 22): recent is 8 days old */
+	is_int(aged(AGED_SAVE, 7 * DAY, 22 * DAY, &m, &purged), 0, "from now");
+	is_int((int)purged, 3, "old, recent and the one never released go");
+	n = rh_node_intern(&m, "busy", 4);
+	ok(m.nnodes == 1 && rh_entry_find(&m, n, 0) != NULL &&
+	    rh_entry_find(&m, n, 0)->last_used == 0,
+	    "the one in use stays, as it was");
+	rh_free(&m);
+	is_int(aged(AGED_SAVE, 0, 22 * DAY, &m, &purged), 0, "from now, 0");
+	is_int((int)purged, 0, "keeps every entry");
+	rh_free(&m);
+}
+
 static void
 mock3(struct rh *m)
 {
@@ -283,5 +355,6 @@ main(void)
 	is_int(m.nnodes, 0, "nothing else arrived");
 	rh_free(&m);
 	cut_records();
+	age_purge();
 	return tap_done();
 }
