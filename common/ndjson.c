@@ -41,6 +41,8 @@ struct nj_reader {
 	size_t pending;			/* bytes of the last value, dropped next call */
 	int pending_block;		/* ... and they are lines of a block */
 	size_t rawlen;			/* line mode: the raw line handed out */
+	void (*cut)(void *, const struct nj_cut *, char *, size_t);
+	void *cut_arg;			/* says more of a record not closed */
 
 	struct json_tokener *tok;
 	struct json_object *cur;
@@ -136,6 +138,14 @@ nj_set_idle(struct nj_reader *r, void (*idle)(void *), void *arg)
 }
 
 void
+nj_set_cut(struct nj_reader *r, void (*say)(void *, const struct nj_cut *,
+    char *, size_t), void *arg)
+{
+	r->cut = say;
+	r->cut_arg = arg;
+}
+
+void
 nj_set_limits(struct nj_reader *r, size_t maxlen, size_t rdmax)
 {
 	r->maxlen = maxlen > 0 ? maxlen : NJ_MAXLEN;
@@ -219,11 +229,18 @@ pos_at(const struct nj_reader *r, size_t off)
 	return p;
 }
 
+static ssize_t runs_into(struct nj_reader *, size_t);
+static int unclosed(struct nj_reader *, size_t);
+
 static int
 bad(struct nj_reader *r, size_t off, const char *msg)
 {
-	struct pos p = pos_at(r, off);
+	struct pos p;
+	ssize_t into;
 
+	if (r->mode == NJ_STREAM && (into = runs_into(r, off)) != 0)
+		return into < 0 ? (int)into : unclosed(r, (size_t)into);
+	p = pos_at(r, off);
 	diag_err(r->d, EXIT_DATAERR, &p, "%s", msg);
 	if (r->mode == NJ_STREAM)
 		r->dead = 1;
@@ -501,6 +518,157 @@ parse(struct nj_reader *r, size_t n, struct nj_value *v)
 	return hand_out(r, v, o, n);
 }
 
+/*
+ * json-c's error reading the first n bytes of the record at buf[beg], and
+ * where: json_tokener_success when they begin an object (and may end too
+ * soon).
+ */
+static enum json_tokener_error
+jc_read(struct nj_reader *r, size_t n, size_t *at)
+{
+	enum json_tokener_error e;
+	struct json_object *o;
+
+	json_tokener_reset(r->tok);
+	errno = 0;
+	o = json_tokener_parse_ex(r->tok, r->buf + r->beg, (int)n);
+	if (errno == ENOMEM)
+		xoom();
+	if (o != NULL)
+		json_object_put(o);
+	*at = json_tokener_get_parse_end(r->tok);
+	e = json_tokener_get_error(r->tok);
+	return e == json_tokener_continue ? json_tokener_success : e;
+}
+
+/* The record is broken at buf[beg + at], json-c says. */
+static int
+jc_bad(struct nj_reader *r, enum json_tokener_error e, size_t at)
+{
+	struct pos p = pos_at(r, at);
+
+	diag_err(r->d, EXIT_DATAERR, &p, "%s", json_tokener_error_desc(e));
+	if (r->mode == NJ_STREAM)
+		r->dead = 1;
+	return NJ_BAD;
+}
+
+/*
+ * The first n bytes of the record at buf[beg] go as far as a cut: where
+ * they stop being blank. An error json-c finds there or later is the cut
+ * (a token left unfinished, tr or -), not damage of its own.
+ */
+static size_t
+unblank(const struct nj_reader *r, size_t n)
+{
+	const char *t = r->buf + r->beg;
+
+	while (n > 0 && (t[n - 1] == ' ' || t[n - 1] == '\t' ||
+	    t[n - 1] == '\r' || t[n - 1] == '\n'))
+		n--;
+	return n;
+}
+
+/* Does a line begin at buf[beg + off], with '{'? */
+static int
+brace_at(const struct nj_reader *r, size_t off)
+{
+	return off > 0 && off < r->end - r->beg &&
+	    r->buf[r->beg + off - 1] == '\n' && r->buf[r->beg + off] == '{';
+}
+
+/* The first offset in [1, lim) where a line begins with '{', or 0. */
+static size_t
+brace_line(const struct nj_reader *r, size_t lim)
+{
+	const char *p = r->buf + r->beg, *q = p, *e = p + lim;
+
+	while (q < e && (q = memchr(q, '\n', (size_t)(e - q))) != NULL)
+		if (++q < e && *q == '{')
+			return (size_t)(q - p);
+	return 0;
+}
+
+/*
+ * NJ_STREAM: had the record at buf[beg], broken at buf[beg + off] (or
+ * ending with the input, off the bytes buffered), run into the next
+ * record by then? Records begin lines: the first line that begins with
+ * '{' is the next record if the record cannot go on with it, or if it
+ * goes on and breaks later where such a line begins - or where a line
+ * ends inside a string and the next begins with '{' (the next line's
+ * first byte is read if need be). The offset of that first '{', 0 if
+ * none, or NJ_BAD: json-c found the record broken before, and said so
+ * (NJ_IOERR: reading that byte failed, said too).
+ */
+static ssize_t
+runs_into(struct nj_reader *r, size_t off)
+{
+	size_t n = r->end - r->beg, lim = off < n ? off + 1 : n, into, at;
+	enum json_tokener_error e;
+	int instr = 0, rc;
+
+	if (off < n && r->buf[r->beg + off] == '\n') {
+		if (off + 1 == n && off < r->maxlen && (rc = fill(r)) < 0)
+			return rc;
+		if ((instr = brace_at(r, off + 1)))
+			lim = off + 2;
+	}
+	if ((into = brace_line(r, lim)) == 0)
+		return 0;
+	e = jc_read(r, instr && into == off + 1 ? into : into + 1, &at);
+	if (e != json_tokener_success)
+		return at < unblank(r, into) ? jc_bad(r, e, at) : (ssize_t)into;
+	if (instr)
+		return (ssize_t)into;
+	e = jc_read(r, lim, &at);		/* it went on with the '{' */
+	return e != json_tokener_success && brace_at(r, at) ? (ssize_t)into : 0;
+}
+
+/*
+ * Report the record at buf[beg] not closed: it runs into the record that
+ * begins at buf[beg + into], or (into 0) the input ends. The caller's
+ * hook may say more.
+ */
+static int
+unclosed(struct nj_reader *r, size_t into)
+{
+	enum json_tokener_error e;
+	struct nj_cut c;
+	char more[256] = "";
+	struct pos p;
+	size_t at;
+
+	r->dead = 1;
+	c.text = r->buf + r->beg;
+	c.len = into > 0 ? into : r->end - r->beg;
+	c.pos = r->at;
+	c.next = into > 0 ? '{' : -1;
+	if (into == 0 && (e = jc_read(r, c.len, &at)) != json_tokener_success &&
+	    at < unblank(r, c.len))
+		return jc_bad(r, e, at);
+	if (r->cut != NULL)
+		r->cut(r->cut_arg, &c, more, sizeof more);
+	p = pos_at(r, c.len);
+	if (into > 0)
+		diag_err(r->d, EXIT_DATAERR, &r->at, "this record is not closed: "
+		    "it runs into the record at %lu:%lu (a line cut short?)%s",
+		    p.line, p.col, more);
+	else
+		diag_err(r->d, EXIT_DATAERR, &p, "unexpected end of file: the "
+		    "record that starts at %lu:%lu is not closed%s", r->at.line,
+		    r->at.col, more);
+	return NJ_BAD;
+}
+
+/* The input ended inside the record at buf[beg]. */
+static int
+stream_end(struct nj_reader *r)
+{
+	ssize_t into = runs_into(r, r->end - r->beg);
+
+	return into < 0 ? (int)into : unclosed(r, (size_t)into);
+}
+
 static int
 is_blank(const char *p, size_t n)
 {
@@ -666,11 +834,20 @@ next_block(struct nj_reader *r, struct nj_value *v)
 	return hand_out(r, v, NULL, n);
 }
 
+/*
+ * The record at buf[beg] is longer than maxlen: one that ran into the next
+ * record within its first maxlen bytes is reported as such (the bytes
+ * after those, but the first, are not looked at, so the words do not
+ * depend on how much was read).
+ */
 static int
 too_long(struct nj_reader *r)
 {
+	ssize_t into = runs_into(r, r->maxlen - 1);
 	char msg[64];
 
+	if (into != 0)
+		return into < 0 ? (int)into : unclosed(r, (size_t)into);
 	snprintf(msg, sizeof msg, "object longer than %zu bytes", r->maxlen);
 	return bad(r, 0, msg);
 }
@@ -714,7 +891,7 @@ stream_value(struct nj_reader *r, struct nj_value *v)
 		if (rc < 0)
 			return rc;
 		if (rc == 0)
-			return bad(r, r->end - r->beg, "unexpected end of file");
+			return stream_end(r);
 	}
 	if (rc != 1)
 		return rc;

@@ -28,6 +28,15 @@
  * Before any read(2) the reader flushes the output buffer it was given,
  * so a filter answers each line at once when its input is slow; and
  * before a read(2) that would wait for input it calls its idle hook.
+ *
+ * A record of a stream cut short is reported where the damage is (a line
+ * is its own record, so NJ_LINES says only that it ended too soon): an
+ * object that runs into a line beginning with '{' (the next record, where
+ * records begin lines: one per line, or pretty-printed) is reported at
+ * its start, naming the record it runs into, even when it makes the
+ * object too long; else at the end of the input, naming its start.
+ * Either way, a syntax error json-c finds before the cut is reported
+ * instead: the record is broken there.
  */
 #ifndef PK_NDJSON_H
 #define PK_NDJSON_H
@@ -82,6 +91,23 @@ void nj_set_idle(struct nj_reader *, void (*idle)(void *), void *arg);
 /* The longest record (0: NJ_MAXLEN) and, for tests, the most bytes a
  * read(2) may ask for (0: as many as fit). */
 void nj_set_limits(struct nj_reader *, size_t maxlen, size_t rdmax);
+/*
+ * A record of a stream that is not closed, for a caller with more to say
+ * of it (nj_set_cut): its bytes from its first, as far as it goes - to
+ * the end of the input, or to the line that begins the record it runs
+ * into - and what comes after them.
+ */
+struct nj_cut {
+	const char *text;
+	size_t len;
+	struct pos pos;			/* of text[0] */
+	int next;			/* '{', or -1: the input ends */
+};
+/* Have say() add to the message of a record not closed (NJ_STREAM): it
+ * writes into more (size bytes, "" to add nothing) what follows the
+ * reader's words. */
+void nj_set_cut(struct nj_reader *, void (*say)(void *arg,
+    const struct nj_cut *, char *more, size_t size), void *arg);
 /* The name positions carry: the path, or "<stdin>". */
 const char *nj_name(const struct nj_reader *);
 

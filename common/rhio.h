@@ -12,16 +12,17 @@
  * are discarded and counted (m->discarded). A persisted save (no
  * placekit record, no counter field) gets the restart rebuild: active
  * entries take last_used = saved, counters are zero, entries older than
- * saved - max_age are dropped, nodes left empty are dropped. A state
+ * saved - max_age are dropped (last_used 0, never released, included;
+ * max_age 0 keeps them all), nodes left empty are dropped. A state
  * stream is taken as it is. A file holding several saves loads its last
  * complete one, with a warning.
  *
  * With opt->from_now (rh-compact) there is no rebuild: every entry, of a
  * persisted save or a state stream, is dropped when last_used is older
- * than now - max_age, unless it is in use (live > 0: "active" in a save)
- * or its last_used is 0 (no time known); counters and the active flag
- * are kept, so that rh_write_save() writes them back as they were. Nodes
- * left empty are dropped; info->purged counts what went.
+ * than now - max_age (0 included), unless it is in use (live > 0:
+ * "active" in a save); counters and the active flag are kept, so that
+ * rh_write_save() writes them back as they were. Nodes left empty are
+ * dropped; info->purged counts what went.
  *
  * Errors are reported through the struct diag as FILE:LINE:COL and
  * returned as an EXIT_* status: EXIT_NOINPUT (cannot open), EXIT_DATAERR

@@ -65,6 +65,8 @@ rh_load_file(struct rh *m, const char *path, const struct rh_loadopt *opt,
 	if ((rc = nj_open(&nj, path, NJ_STREAM, d)) != 0)
 		return rc;
 	rh_rec_init(&rec, opt, m->roles_given, d);
+	if (opt->strict)
+		nj_set_cut(nj, rh_rec_cut, &rec);
 	while ((rc = next(nj, &rec, &v)) == 1 &&
 	    (rc = rh_rec_value(&rec, &v)) == 0)
 		;

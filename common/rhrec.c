@@ -35,7 +35,7 @@ static const char *const rtype_names[R_NTYPES] = {
  * it requires every field of it; placekit's counters exist only without.
  */
 #define M_LAX		1
-#define M_STRICT	2
+#define M_STRICT	RH_REC_STRICT
 #define SL	0, FT_ALL	/* Slider's, required */
 #define SL_OPT	0, M_STRICT	/* Slider's, required under --strict */
 #define PK_REQ	0, FT_ALL	/* placekit's, required */
@@ -114,6 +114,18 @@ static const struct ft_table tables[R_NTYPES] = {
 };
 
 #define MAXF 13		/* fields of the largest table */
+
+const struct ft_table *
+rh_rec_slider(const char *name, size_t n)
+{
+	int i;
+
+	for (i = R_ENTRY; i <= R_FOOTER; i++)
+		if (strlen(rtype_names[i]) == n &&
+		    memcmp(rtype_names[i], name, n) == 0)
+			return &tables[i];
+	return NULL;
+}
 
 /* One-time warnings. */
 enum {

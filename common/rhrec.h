@@ -60,6 +60,18 @@ size_t rh_rec_fast(struct rh_rec *, const char *text, size_t n);
 /* The input ended; file names it. 0, or EXIT_DATAERR: nothing to keep. */
 int rh_rec_end(struct rh_rec *, const char *file);
 
+/*
+ * rhcut.c: what Slider's reader says of a record cut short, for the
+ * input reader's nj_set_cut() under --strict (arg: the struct rh_rec):
+ * '; Slider: "..."' into more, or nothing where its words are not sure.
+ */
+void rh_rec_cut(void *arg, const struct nj_cut *, char *more, size_t size);
+
+/* rhrec.c for rhcut.c: the table of Slider's record type name[0..n), or
+ * NULL; Slider's own fields are those required in RH_REC_STRICT. */
+#define RH_REC_STRICT 2
+const struct ft_table *rh_rec_slider(const char *name, size_t n);
+
 /* rhrec.c for rhfast.c: the NodeEntryRecord's table and what it does. */
 enum {
 	RH_E_HOST, RH_E_ROLE, RH_E_ACTIVE, RH_E_LAST, RH_E_REQ, RH_E_STARTING,

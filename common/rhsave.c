@@ -165,8 +165,9 @@ discard_unknown(struct rh *m, const struct rh *roles, size_t *discarded,
  * does with its history when it starts again: nothing it knew is
  * running any more, so every counter starts at 0 and the entries that
  * were active at the save were last used then; entries last used before
- * saved - max_age go, except those with last_used 0 (Slider's "no
- * release recorded", not 1970). Returns how many went.
+ * saved - max_age go, those with last_used 0 (never released: a failed
+ * start) first of all. max_age 0 keeps every entry. Returns how many
+ * went.
  */
 static size_t
 rebuild(struct rh *m, int64_t saved, int64_t max_age)
@@ -185,7 +186,7 @@ rebuild(struct rh *m, int64_t saved, int64_t max_age)
 			int64_t used = n->ent[j].live > 0 ? saved :
 			    n->ent[j].last_used;
 
-			if (used != 0 && used < oldest) {	/* 0: no time known */
+			if (used < oldest) {
 				purged++;
 				continue;
 			}
@@ -201,8 +202,9 @@ rebuild(struct rh *m, int64_t saved, int64_t max_age)
 
 /*
  * rh-compact's purge (opt->from_now): entries not in use whose last use
- * is older than now - max_age go; nothing else changes. Returns how many
- * went.
+ * is older than now - max_age go, last_used 0 included (an entry only
+ * requested or starting is not in use: its save would not keep it
+ * either); nothing else changes. Returns how many went.
  */
 static size_t
 purge_unused(struct rh *m, int64_t now, int64_t max_age)
@@ -220,8 +222,7 @@ purge_unused(struct rh *m, int64_t now, int64_t max_age)
 		for (j = k = 0; j < n->nent; j++) {
 			const struct rh_entry *e = &n->ent[j];
 
-			if (e->live <= 0 && e->last_used != 0 &&
-			    e->last_used < oldest) {
+			if (e->live <= 0 && e->last_used < oldest) {
 				purged++;
 				continue;
 			}

@@ -92,23 +92,26 @@ snapshot() {
 	assert_success
 	assert_stderr ""
 	assert_output "$(cat "$CDATA/state.want")"
-	# in use (live 2) though old: kept, still active; requested and
-	# starting are not active (as Slider writes them); exactly at the
-	# cutoff: kept
+	# in use (live 2) though old: kept, still active; exactly at the
+	# cutoff: kept; only requested and starting, never released
+	# (last_used 0): not in use, not active as Slider writes it, gone
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h2\",\"role\":1,\"active\":true,\"last_used\":1790000000000}}}"
-	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h5\",\"role\":2,\"active\":false,\"last_used\":0}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h3\",\"role\":1,\"active\":false,\"last_used\":1794736800000}}}"
+	refute_output --partial '"h5"'
 	refute_output --partial '"h4"'
 	refute_output --partial 'placekit'
-	assert_line --index 7 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":5}}}"
+	assert_line --index 6 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":4}}}"
+	# --max-age 0 keeps it, as it was written
+	run -0 rh-compact --now $NOW --max-age 0 "$CDATA/state.ndjson"
+	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h5\",\"role\":2,\"active\":false,\"last_used\":0}}}"
 }
 
-@test "duplicates (the last wins), pretty-printing, old entries; active and last_used 0 stay" {
+@test "duplicates (the last wins), pretty-printing; old entries and last_used 0 go" {
 	run --separate-stderr rh-compact --now $NOW "$CDATA/dups.json"
 	assert_success
 	assert_stderr ""
 	assert_output "$(cat "$CDATA/dups.want")"
-	assert_equal "${#lines[@]}" 5
+	assert_equal "${#lines[@]}" 4
 }
 
 @test "the output is strictly valid for Slider, and compacting it again changes nothing" {
@@ -138,7 +141,8 @@ snapshot() {
 	run --separate-stderr rh-compact --now $NOW --max-age 6h "$CDATA/dups.json"
 	assert_success
 	refute_output --partial '"host":"a"'
-	assert_line --index 2 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"d\",\"role\":1,\"active\":false,\"last_used\":0}}}"
+	refute_output --partial '"host":"d"'
+	assert_line --index 2 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":0}}}"
 	# rh-load counts from the save (6h before now): a stays there
 	run --separate-stderr rh-load --now $NOW --max-age 6h "$CDATA/dups.json"
 	assert_line --partial '"host":"a"'
@@ -146,6 +150,7 @@ snapshot() {
 	assert_success
 	assert_line --index 2 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a\",\"role\":0,\"active\":false,\"last_used\":1795300000000}}}"
 	assert_line --index 3 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"b\",\"role\":1,\"active\":false,\"last_used\":1790000000000}}}"
+	assert_line --index 6 "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"d\",\"role\":1,\"active\":false,\"last_used\":0}}}"
 	assert_line --index 7 "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":5}}}"
 }
 
@@ -173,7 +178,7 @@ snapshot() {
 	run --separate-stderr rh-compact -v --now $NOW -o "$T/out" "$T/h"
 	assert_success
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected
 rh-compact: $T/h: warning: no loadable history: an empty save
 rh-compact: write $T/out (0 entries)"
 	assert_equal "$(sed -n '3,$p' "$T/out")" "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":0}}}"
@@ -238,16 +243,16 @@ rh-compact: write $T/out (0 entries)"
 	cp_fixture "$CDATA/dups.json" "$T/f.json"
 	run --separate-stderr rh-compact --now $NOW -n -i "$T/f.json"
 	assert_success
-	assert_output "write $T/f.json (2 entries)"
+	assert_output "write $T/f.json (1 entry)"
 	assert_stderr ""
 	cmp "$CDATA/dups.json" "$T/f.json"
 	run --separate-stderr rh-compact --now $NOW --dry-run "$CDATA/dups.json"
-	assert_output "write - (2 entries)"
+	assert_output "write - (1 entry)"
 	run --separate-stderr rh-compact --now $NOW -v -i "$T/f.json"
 	assert_success
 	assert_output ""
 	assert_stderr "rh-compact: load $T/f.json
-rh-compact: write $T/f.json (2 entries)"
+rh-compact: write $T/f.json (1 entry)"
 	cmp "$CDATA/dups.want" "$T/f.json"
 }
 
@@ -258,7 +263,7 @@ rh-compact: write $T/f.json (2 entries)"
 	cp "$T/b.json" "$T/orig"
 	run --separate-stderr rh-compact --now $NOW -i "$T/b.json"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-compact: $T/b.json:3:1: unexpected end of file"
+	assert_stderr "rh-compact: $T/b.json:2:2: quoted object property name expected"
 	cmp "$T/orig" "$T/b.json"
 	assert_equal "$(files "$T")" "b.json orig"
 	run --separate-stderr rh-compact --now $NOW "$T/none.json"
@@ -269,6 +274,27 @@ rh-compact: write $T/f.json (2 entries)"
 	run --separate-stderr rh-compact --now $NOW -i "$T/empty.json"
 	assert_failure "$EXIT_DATAERR"
 	assert_stderr "rh-compact: $T/empty.json: no history: the input is empty"
+}
+
+@test "a record cut short: 65 saying where it begins; -i leaves the file; a directory skips it" {
+	cp_fixture "$DATA/cut/line.json" "$T/line.json"
+	cp "$T/line.json" "$T/orig"
+	run --separate-stderr rh-compact --now $NOW -i "$T/line.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-compact: $T/line.json:4:1: this record is not closed: it runs into the record at 5:1 (a line cut short?)"
+	cmp "$T/orig" "$T/line.json"
+	run --separate-stderr rh-compact --now $NOW "$DATA/cut/end.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-compact: $DATA/cut/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed"
+	# in a directory the damaged newest save is skipped, never deleted
+	mkdir "$T/h"
+	cp_fixture "$EXAMPLES/history/rolehistory-000001a1fd8c6900.json" "$T/h/"
+	cp_fixture "$DATA/cut/swallow.json" "$T/h/rolehistory-000001a201692e00.json"
+	run --separate-stderr rh-compact --now $NOW --dry-run "$T/h"
+	assert_success
+	assert_stderr "rh-compact: $T/h/rolehistory-000001a201692e00.json:6:1: warning: skipping this file: this record is not closed: it runs into the record at 7:1 (a line cut short?)"
+	assert_line --index 0 "load $T/h/rolehistory-000001a1fd8c6900.json"
+	refute_output --partial "delete $T/h/rolehistory-000001a201692e00.json"
 }
 
 @test "usage errors: -i with stdin, a directory or -o; --keep and --wait off a directory" {
@@ -389,7 +415,7 @@ delete $T/h/$(at 1)"
 	run --separate-stderr rh-compact --now $NOW "$T/h"
 	assert_success
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file"
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected"
 	assert_equal "$(files "$T/h")" "$(at 2) $(at 1) $NEW"
 	# the entry of the save at 3 hours, written under the name of now
 	assert_equal "$(sed -n 3p "$T/h/$NEW")" \
@@ -451,7 +477,7 @@ rh-compact: $T/h/$NEW: a save of this very time exists and is not the one loaded
 	assert_success
 	assert_output ""
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):2:1: warning: skipping this file: unexpected end of file
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected
 rh-compact: $T/h: warning: no loadable history: nothing to compact, nothing changed"
 	assert_equal "$(snapshot "$T/h")" "$before"
 	mkdir "$T/empty"

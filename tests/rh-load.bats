@@ -36,20 +36,28 @@ setup() {
 # --- Slider's three sample files (cases 8-11) ---
 
 @test "3-role sample against MOCK3: nothing discarded, Slider's rebuild at restart" {
+	# Slider purges nothing: --max-age 0 does as it does
 	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
-	    --format lists "$SAMPLES/history-v01-3-role.json"
+	    --max-age 0 --format lists "$SAMPLES/history-v01-3-role.json"
 	assert_success
 	assert_stderr ""
 	assert_output "0 role0: 192.168.1.85
 1 role1: 192.168.1.85
 2 role2: 192.168.1.86 192.168.1.85"
 	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
-	    "$SAMPLES/history-v01-3-role.json"
+	    --max-age 0 "$SAMPLES/history-v01-3-role.json"
 	assert_success
 	assert_line --index 0 "{\"entry\":{\"$NS.RoleHistoryHeader\":{\"version\":1,\"saved\":1415296260647,\"savedx\":\"149863b1a27\",\"savedate\":\"6 Nov 2014 17:51:00 GMT\",\"roles\":3}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"192.168.1.85\",\"role\":0,\"active\":false,\"last_used\":0}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"192.168.1.86\",\"role\":2,\"active\":false,\"last_used\":1415296260647}}}"
 	assert_line "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":4}}}"
+	# the design's purge (7 days by default): the entries never released go
+	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
+	    --format lists "$SAMPLES/history-v01-3-role.json"
+	assert_success
+	assert_output "0 role0:
+1 role1:
+2 role2: 192.168.1.86"
 }
 
 @test "3-role sample against MOCK3 plus role3: 0 discarded, a role-count warning, r3 empty" {
@@ -62,7 +70,7 @@ setup() {
 
 @test "6-role sample against MOCK3: 3 discarded, only .85 left (case 9)" {
 	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
-	    --format lists "$SAMPLES/history-v01-6-role.json"
+	    --max-age 0 --format lists "$SAMPLES/history-v01-6-role.json"
 	assert_success
 	assert_stderr "rh-load: $SAMPLES/history-v01-6-role.json: warning: 3 entries of unknown roles discarded (role 4, 5, 6)
 rh-load: $SAMPLES/history-v01-6-role.json: warning: the history was saved with 6 roles, 3 are defined"
@@ -144,19 +152,20 @@ rh-load: $SAMPLES/history-v01-6-role.json: warning: the history was saved with 6
 	assert_line "6 dynamic-6: h"
 }
 
-@test "--max-age drops entries older than the save minus the age; 0 keeps all" {
+@test "--max-age drops entries older than the save minus the age, last_used 0 too; 0 keeps all" {
 	day=86400000
 	{ hdr $((20 * day)); ent old 0 false $((12 * day)); ent recent 0 false $((14 * day))
-	  ent never 0 false 0; ent busy 0 true $((1 * day)); foot 4; } > "$T/h.json"
+	  ent never 0 false 0; ent busy 0 true $((1 * day)); ent busy0 0 true 0; foot 5; } > "$T/h.json"
 	run --separate-stderr rh-load --now $NOW --format lists "$T/h.json"
 	assert_success
-	assert_output "0 -: busy recent never"
+	assert_stderr ""
+	assert_output "0 -: busy busy0 recent"
 	run rh-load --now $NOW --max-age 1w1d --format lists "$T/h.json"
-	assert_output "0 -: busy recent old never"
+	assert_output "0 -: busy busy0 recent old"
 	run rh-load --now $NOW --max-age 0 --format lists "$T/h.json"
-	assert_output "0 -: busy recent old never"
+	assert_output "0 -: busy busy0 recent old never"
 	run rh-load --now $NOW --max-age 1h --format lists "$T/h.json"
-	assert_output "0 -: busy never"
+	assert_output "0 -: busy busy0"
 }
 
 @test "nodes left without entries are dropped" {
@@ -372,6 +381,60 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	run --separate-stderr rh-load "$T/missing.json"
 	assert_failure "$EXIT_NOINPUT"
 	assert_stderr "rh-load: cannot open '$T/missing.json': No such file or directory"
+}
+
+# tests/data/cut: the second save of examples/history damaged three ways.
+CUT="$DATA/cut"
+RUNS="this record is not closed: it runs into the record at"
+
+@test "a record cut short is reported where it begins, not at the end of the file" {
+	# a line cut short in the middle of the file
+	run --separate-stderr rh-load --now $NOW "$CUT/line.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-load: $CUT/line.json:4:1: $RUNS 5:1 (a line cut short?)"
+	# a record that does not close swallows the lines after it
+	run --separate-stderr rh-load --now $NOW "$CUT/swallow.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $CUT/swallow.json:6:1: $RUNS 7:1 (a line cut short?)"
+	# the file ends inside a record: where it ends, and where the record starts
+	run --separate-stderr rh-load --now $NOW "$CUT/end.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $CUT/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed"
+	# standard input too; a record broken before its cut is reported where it breaks
+	run --separate-stderr bash -c "rh-load --now $NOW < '$CUT/line.json'"
+	assert_stderr "rh-load: <stdin>:4:1: $RUNS 5:1 (a line cut short?)"
+	{ hdr 1000; printf '{"entry" {\n'; ent h1 0 false 5; foot 1; } > "$T/b.json"
+	run --separate-stderr rh-load "$T/b.json"
+	assert_stderr "rh-load: $T/b.json:2:10: object property name separator ':' expected"
+}
+
+@test "--strict: a record cut short also says what Slider's reader says" {
+	run --separate-stderr rh-load --strict "$CUT/line.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $CUT/line.json:4:1: $RUNS 5:1 (a line cut short?); Slider: \"Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value\""
+	run --separate-stderr rh-load --strict "$CUT/swallow.json"
+	assert_stderr "rh-load: $CUT/swallow.json:6:1: $RUNS 7:1 (a line cut short?); Slider: \"Unexpected character ('{' (code 123)): was expecting comma to separate OBJECT entries\""
+	run --separate-stderr rh-load --strict "$CUT/end.json"
+	assert_stderr "rh-load: $CUT/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed; Slider: \"Unexpected end-of-input in VALUE_STRING\""
+	# a pretty-printed record: Jackson's own position of the object, columns from 0
+	{ hdr 1000; printf '{"entry":{"%s.NodeEntryRecord":{\n  "host": "h1",\n  "role": 0' "$NS"; } > "$T/p.json"
+	run --separate-stderr rh-load --strict "$T/p.json"
+	assert_stderr "rh-load: $T/p.json:4:12: unexpected end of file: the record that starts at 2:1 is not closed; Slider: \"Unexpected end-of-input: expected close marker for OBJECT (from [Source: ...; line: 2, column: 10])\""
+	# a record Slider would refuse for its type before the cut: no guess
+	{ hdr 1000; printf '{"entry":{"placekit.Container":{"id":"c\n'; ent h1 0 false 5; foot 1; } > "$T/pk.json"
+	run --separate-stderr rh-load --strict "$T/pk.json"
+	assert_stderr "rh-load: $T/pk.json:2:1: $RUNS 3:1 (a line cut short?)"
+}
+
+@test "a directory: a file with a record cut short is skipped, saying where" {
+	mkdir "$T/h"
+	cp_fixture "$EXAMPLES/history/rolehistory-000001a1fd8c6900.json" "$T/h/"
+	cp_fixture "$CUT/line.json" "$T/h/rolehistory-000001a201692e00.json"
+	run --separate-stderr rh-load --strict --now $NOW "$T/h"
+	assert_success
+	assert_stderr "rh-load: $T/h/rolehistory-000001a201692e00.json:4:1: warning: skipping this file: $RUNS 5:1 (a line cut short?); Slider: \"Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value\""
+	assert_line --partial '"saved":1795255200000'
 }
 
 # --- history directories (cases 6, 7, 15, 118, 122, 132) ---
@@ -836,7 +899,7 @@ Try 'rh-load --help'."
 	assert_line --partial '"host":"192.168.56.1"'
 	run --separate-stderr bash -c "printf '{' | rh-load -"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-load: <stdin>:1:2: unexpected end of file"
+	assert_stderr "rh-load: <stdin>:1:2: unexpected end of file: the record that starts at 1:1 is not closed"
 }
 
 @test "-o writes atomically; on failure the destination is left as it was" {

@@ -309,6 +309,15 @@ Try 'rh-release --help'."
 	assert_stderr ""
 }
 
+@test "a record cut short in the middle of the history is reported where it begins" {
+	run --separate-stderr rh-release -r regionserver -n 1 --now 2026-11-22T10:00:00Z "$DATA/cut/swallow.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-release: $DATA/cut/swallow.json:6:1: this record is not closed: it runs into the record at 7:1 (a line cut short?)"
+	run --separate-stderr bash -c "rh-release -r regionserver -n 1 < '$DATA/cut/line.json'"
+	assert_stderr "rh-release: <stdin>:4:1: this record is not closed: it runs into the record at 5:1 (a line cut short?)"
+}
+
 # --- pipelines ---
 
 @test "rh-load | rh-request | rh-release: a release completes through rh-load's events" {
@@ -340,7 +349,7 @@ $(ctr c2 'age2-[0,0,0]' 0 releasing 6000)"
 }
 
 @test "rh-load | rh-request | rh-release | rh-compact, end to end" {
-	rh-load -R "$DATA/history/mock3.json" --now 1500000000000 \
+	rh-load -R "$DATA/history/mock3.json" --now 1500000000000 --max-age 0 \
 	    "$DATA/slider-samples/history-v01-3-role.json" |
 	    rh-request -r role0 -n 2 --now 1500000000000 |
 	    rh-release -r role0 -n 1 --now 1500000001000 > "$T/s.json"

@@ -242,13 +242,14 @@ $(open 0 5000 gpu)"
 }
 
 @test "a persisted save is rebuilt before planning (the 3-role sample)" {
-	# .86 was active at the save: last used then, first in role 2's list
+	# .86 was active at the save: last used then, first in role 2's list;
+	# .85 was never released (last_used 0): the 7-day purge drops it
 	run --separate-stderr rh-request -r 2 -n 2 --now 1500000000000 --emit requests \
 	    "$DATA/slider-samples/history-v01-3-role.json"
 	assert_success
 	assert_stderr ""
 	assert_output "$(placed 2 192.168.1.86 1500000000000 1500000030000)
-$(placed 2 192.168.1.85 1500000000000 1500000030000)"
+$(open 2 1500000000000)"
 	# roles by name come from the mapping
 	run -0 rh-request -r slider-appmaster -n 1 --now 1 --emit requests \
 	    "$DATA/slider-samples/history_v01b_1_role.json"
@@ -634,6 +635,15 @@ Try 'rh-request --help'."
 	run --separate-stderr rh-request -r 0 -n 1 /dev/null
 	assert_failure "$EXIT_DATAERR"
 	assert_stderr "rh-request: /dev/null: no history: the input is empty"
+}
+
+@test "a record cut short in the middle of the history is reported where it begins" {
+	run --separate-stderr rh-request -r regionserver -n 1 --now 2026-11-22T10:00:00Z "$DATA/cut/line.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-request: $DATA/cut/line.json:4:1: this record is not closed: it runs into the record at 5:1 (a line cut short?)"
+	run --separate-stderr rh-request -r regionserver -n 1 --now 2026-11-22T10:00:00Z "$DATA/cut/end.json"
+	assert_stderr "rh-request: $DATA/cut/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed"
 }
 
 @test "a full stdout is an I/O error; a closed pipe is quiet success" {

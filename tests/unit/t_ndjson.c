@@ -8,6 +8,7 @@
 #include "tap.h"
 
 static char errbuf[8192];
+static size_t rdmax;		/* the most a read(2) of run() asks for */
 
 /*
  * Read all of text in the given mode; return a summary: one line per
@@ -30,7 +31,7 @@ run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
 	fflush(stderr);
 	dup2(fileno(err), 2);
 	r = nj_fdopen(fileno(in), "in", mode, &d);
-	nj_set_limits(r, maxlen, 0);
+	nj_set_limits(r, maxlen, rdmax);
 	out[0] = '\0';
 	do {
 		char line[64];
@@ -301,6 +302,119 @@ nested(int depth)
 	return s;
 }
 
+/* A hook that says what the reader told it of a record not closed. */
+static void
+say_cut(void *arg, const struct nj_cut *c, char *more, size_t size)
+{
+	snprintf(more, size, "; %s %lu:%lu %zu '%.*s' %d", (const char *)arg,
+	    c->pos.line, c->pos.col, c->len, (int)(c->len < 6 ? c->len : 6),
+	    c->text, c->next);
+}
+
+/* Records cut short in a stream: where the damage is. */
+static void
+cut_short(void)
+{
+	static const char *const cuts[] = {
+		/* a line cut in a string, in a number, after a value */
+		"{\"a\":1}\n{\"b\":\"xy\n{\"c\":2}\n",
+		"{\"a\":1}\n{\"b\":[1,-\n{\"c\":2}\n",
+		"{\"a\":1}\n{\"b\":{\"x\":1}\n{\"c\":2}\n",
+		/* cut after a colon: it goes on with the next record */
+		"{\"a\":1}\n{\"b\":\n{\"c\":2}\n{\"d\":3}\n",
+		/* pretty-printed */
+		"{\"a\":1}\n{\n  \"b\": [\n    1\n{\n  \"c\": 2\n}\n"
+	};
+	static const char *const into[] = { "3:1", "3:1", "3:1", "3:1", "5:1" };
+	char want[128];
+	struct nj_reader *r;
+	struct nj_value v;
+	struct caught c;
+	FILE *in;
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < sizeof cuts / sizeof *cuts; i++) {
+		snprintf(want, sizeof want, "t: in:2:1: this record is not "
+		    "closed: it runs into the record at %s (a line cut short?)\n",
+		    into[i]);
+		if (strcmp(run(cuts[i], strlen(cuts[i]), NJ_STREAM, 0),
+		    "V1:1 B E") != 0 || strcmp(errbuf, want) != 0)
+			bad++, printf("# %zu: %s", i, errbuf);
+		rdmax = 1;
+		if (strcmp(run(cuts[i], strlen(cuts[i]), NJ_STREAM, 0),
+		    "V1:1 B E") != 0 || strcmp(errbuf, want) != 0)
+			bad++, printf("# %zu, a byte a read: %s", i, errbuf);
+		rdmax = 0;
+	}
+	is_int(bad, 0, "a record that runs into the next line's is named, with it");
+	is_str(STREAM("{\"a\":1}\n{\"b\":\n{\"c\":2}}\n"), "V1:1 V2:1 E",
+	    "a '{' beginning a line may go on with the record");
+	is_str(STREAM("{\"a\":\n{\"b\":NaN}}\n"), "B E",
+	    "and then break for a reason of its own");
+	is_str(errbuf, "t: in:2:6: NaN and Infinity are not JSON\n", "which is said");
+	is_str(STREAM("{\"a\" 1,\n{\"b\":2}\n"), "B E",
+	    "a record broken before it runs into the next one");
+	is_str(errbuf, "t: in:1:6: object property name separator ':' expected\n",
+	    "is reported where it is broken");
+	is_str(STREAM("{\"a\":1}\n{broken\n"), "V1:1 B E",
+	    "so is one broken before the end of the input");
+	is_str(errbuf, "t: in:2:2: quoted object property name expected\n",
+	    "where it is broken");
+	is_str(STREAM("{\"a\":1}\n{\"b\":tr"), "V1:1 B E",
+	    "a token the end of the input cuts short");
+	is_str(errbuf, "t: in:2:8: unexpected end of file: the record that starts "
+	    "at 2:1 is not closed\n", "is no damage of its own");
+	{
+		static const char big[] = "{\"a\":1}\n{\"b\":[1,\n{\"c\":2}\n"
+		    "{\"d\":\"0123456789abcdef0123456789\"}\n";
+		size_t k;
+
+		bad = 0;
+		for (k = 0; k < 3; k++) {
+			rdmax = k == 0 ? 0 : k == 1 ? 1 : 7;
+			if (strcmp(run(big, sizeof big - 1, NJ_STREAM, 24),
+			    "V1:1 B E") != 0 || strcmp(errbuf, "t: in:2:1: this "
+			    "record is not closed: it runs into the record at "
+			    "3:1 (a line cut short?)\n") != 0)
+				bad++, printf("# read size %zu: %s", rdmax, errbuf);
+		}
+		rdmax = 0;
+		is_int(bad, 0, "one that runs into the next and past the limit too, "
+		    "whatever the reads");
+		static const char longer[] = "{\"a\":1}\n{\"b\":[1,2,3,4,5,6,7,"
+		    "8,9,10,11,12,\n{\"c\":2}\n";
+
+		is_str(run(longer, sizeof longer - 1, NJ_STREAM, 24), "V1:1 B E",
+		    "one past the limit before the next record");
+		is_str(errbuf, "t: in:2:1: object longer than 24 bytes\n",
+		    "is too long");
+}
+
+	in = input(cuts[0], strlen(cuts[0]));
+	r = nj_fdopen(fileno(in), "in", NJ_STREAM, catch(&c));
+	nj_set_cut(r, say_cut, "cut");
+	ok(nj_next(r, &v, 0) == NJ_VALUE && nj_next(r, &v, 0) == NJ_BAD,
+	    "a hook for a record not closed");
+	is_str(caught(&c), "t: in:2:1: this record is not closed: it runs into "
+	    "the record at 3:1 (a line cut short?); cut 2:1 9 '{\"b\":\"' 123\n",
+	    "is told where the record starts, how far it goes, what follows");
+	nj_close(r);
+	fclose(in);
+	catch_end(&c);
+	in = input("{\"a\":1}  {\"b\":", 14);
+	r = nj_fdopen(fileno(in), "in", NJ_STREAM, catch(&c));
+	nj_set_cut(r, say_cut, "end");
+	ok(nj_next(r, &v, 0) == NJ_VALUE && nj_next(r, &v, 0) == NJ_BAD,
+	    "at the end of the input");
+	is_str(caught(&c), "t: in:1:15: unexpected end of file: the record that "
+	    "starts at 1:10 is not closed; end 1:10 5 '{\"b\":' -1\n",
+	    "it is told so");
+	nj_close(r);
+	fclose(in);
+	catch_end(&c);
+}
+
 /* Strings are scanned eight bytes at a time: every offset must work. */
 static void
 string_scan(void)
@@ -412,7 +526,8 @@ main(void)
 	    "a newline inside a string stops the stream");
 	is_str(errbuf, "t: in:4:3: control character in string\n", "at the right line");
 	is_str(STREAM("{\"a\":1}\n{\"b\":[1,\n2"), "V1:1 B E", "truncated");
-	is_str(errbuf, "t: in:3:2: unexpected end of file\n", "at the end");
+	is_str(errbuf, "t: in:3:2: unexpected end of file: the record that starts "
+	    "at 2:1 is not closed\n", "at the end, naming where it starts");
 	is_str(STREAM("{} x"), "V1:1 B E", "garbage between values");
 	is_str(STREAM("{broken:true}"), "B E", "Slider's own broken example");
 	is_str(STREAM("{\"a\":\n  tru }"), "B E", "json-c error inside a value");
@@ -443,6 +558,7 @@ main(void)
 		is_str(run(one, sizeof one - 1, NJ_STREAM, 24), "V1:1 V1:25 E",
 		    "an object of exactly the limit is read");
 	}
+	cut_short();
 	raw_lines();
 	blocks();
 	raw_stream();

@@ -56,6 +56,199 @@ load(struct rh *m, const char *text, int strict, unsigned long *nwarn)
 	return rc;
 }
 
+/* The messages of a load, as a tool prints them (the file named f). */
+static void
+keep(void *arg, const struct diag_msg *m)
+{
+	char *b = arg;
+	size_t n = strlen(b);
+
+	snprintf(b + n, 1024 - n, "f:%lu:%lu: %s%s\n", m->pos->line,
+	    m->pos->col, m->warning ? "warning: " : "", m->text);
+}
+
+/*
+ * Load text as a file, strict or not, through the fast path and through
+ * json-c alone: what is said, in a static buffer, or "differs" when the
+ * two paths say different things.
+ */
+static const char *
+said(const char *text, int strict)
+{
+	static char out[2][1024];
+	char path[] = "/tmp/t_rhio.XXXXXX";
+	struct rh_loadopt opt;
+	struct diag d;
+	struct rh m;
+	int fd = mkstemp(path), general;
+
+	if (fd < 0 || write(fd, text, strlen(text)) < 0)
+		return "cannot write";
+	close(fd);
+	for (general = 0; general < 2; general++) {
+		d = (struct diag)DIAG_INIT("t_rhio");
+		d.sink = keep;
+		d.sink_arg = out[general];
+		out[general][0] = '\0';
+		rh_loadopt_init(&opt);
+		opt.strict = strict;
+		opt.general = general;
+		opt.max_age = 0;
+		rh_init(&m);
+		(void)rh_load_file(&m, path, &opt, NULL, &d);
+		rh_free(&m);
+	}
+	unlink(path);
+	return strcmp(out[0], out[1]) == 0 ? out[0] : "differs";
+}
+
+#define HEAD "{\"entry\":{\"" NS "RoleHistoryHeader\":{\"version\":1," \
+	"\"saved\":4096,\"savedx\":\"1000\",\"savedate\":\"1 Jan 1970 " \
+	"00:00:04 GMT\",\"roles\":1}}}\n{\"entry\":{\"" NS \
+	"RoleHistoryMapping\":{\"rolemap\":{\"r\":0}}}}\n"
+#define ENTRY "{\"entry\":{\"" NS "NodeEntryRecord\":{"
+#define E1 ENTRY "\"host\":\"h1\",\"role\":0,\"active\":false," \
+	"\"last_used\":7}}}\n"
+#define FOOT "{\"entry\":{\"" NS "RoleHistoryFooter\":{\"count\":1}}}\n"
+#define RUNS "f:3:1: this record is not closed: it runs into the record at " \
+	"4:1 (a line cut short?)"
+#define AT_END(at, start) "f:" at ": unexpected end of file: the record " \
+	"that starts at " start " is not closed"
+
+/* Records cut short: where they start, what they run into, Slider's words. */
+static void
+cut_records(void)
+{
+	static const struct {
+		const char *text, *at, *slider, *what;
+	} t[] = {
+		{ HEAD ENTRY "\"host\":\"h\n" E1 FOOT, RUNS,
+		    "Illegal unquoted character ((CTRL-CHAR, code 10)): has to be "
+		    "escaped using backslash to be included in string value",
+		    "a line cut in a string" },
+		{ HEAD ENTRY "\"host\":\"h\",\"role\":0\n" E1 FOOT, RUNS,
+		    "Unexpected character ('{' (code 123)): was expecting comma "
+		    "to separate OBJECT entries", "a line cut after a value" },
+		{ HEAD ENTRY "\"host\":\n" E1 FOOT, RUNS,
+		    "Expected string. Got START_OBJECT",
+		    "a line cut after a key: the next record is its value" },
+		{ HEAD "{\"entry\":{\"" NS "RoleHistoryMapping\":{\"rolemap\":"
+		    "{\"r\":0,\n" E1 FOOT, RUNS,
+		    "Unexpected character ('{' (code 123)): was expecting "
+		    "double-quote to start field name",
+		    "a (second) mapping cut after a comma" },
+		{ HEAD ENTRY "\"ho", AT_END("3:63", "3:1"),
+		    "Unexpected end-of-input in field name",
+		    "the end of the input in a key" },
+		{ HEAD ENTRY "\"host\":\"h\",", AT_END("3:71", "3:1"),
+		    "Unexpected end-of-input within/between OBJECT entries",
+		    "after a comma" },
+		{ HEAD ENTRY "\"host\":\"h\"", AT_END("3:70", "3:1"),
+		    "Unexpected end-of-input: expected close marker for OBJECT "
+		    "(from [Source: ...; line: 3, column: 10])",
+		    "after a value: where Jackson says the object starts" },
+		{ HEAD ENTRY "\"host\":\"h\",\"role\":0,\"active\":tr",
+		    AT_END("3:91", "3:1"), "Unexpected end-of-input in a value",
+		    "in a literal" },
+		{ HEAD ENTRY "\"host\":\"h\",\"role\":-", AT_END("3:79", "3:1"),
+		    "Unexpected end-of-input in FIELD_NAME", "after a minus sign" },
+		{ HEAD ENTRY "\n  \"host\": \"h\",\n  \"role\": 0",
+		    AT_END("5:12", "3:1"),
+		    "Unexpected end-of-input: expected close marker for OBJECT "
+		    "(from [Source: ...; line: 3, column: 10])", "pretty-printed" },
+		{ HEAD E1 FOOT ENTRY "\"host\":\"h", AT_END("5:69", "5:1"), NULL,
+		    "after the footer, where Slider has stopped: no words of "
+		    "Slider's" },
+		{ HEAD "{\"entry\":{\"placekit.Container\":{\"id\":\"c\n" E1 FOOT,
+		    RUNS, NULL, "a record of placekit's: none" },
+		{ HEAD ENTRY "\"host\":\"h\",\"last_used\":0\n" E1 FOOT, RUNS, NULL,
+		    "fields out of Slider's order: none" },
+	};
+	char want[512];
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof *t; i++) {
+		snprintf(want, sizeof want, "%s\n", t[i].at);
+		is_str(said(t[i].text, 0), want, "%s", t[i].what);
+		if (t[i].slider != NULL)
+			snprintf(want, sizeof want, "%s; Slider: \"%s\"\n", t[i].at,
+			    t[i].slider);
+		is_str(said(t[i].text, 1), want, "--strict");
+	}
+}
+
+/* Load text with max_age (from now when now > 0): entries kept, purged. */
+static int
+aged(const char *text, int64_t max_age, int64_t now, struct rh *m,
+    size_t *purged)
+{
+	char path[] = "/tmp/t_rhio.XXXXXX";
+	struct diag d = DIAG_INIT("t_rhio");
+	struct rh_loadinfo info;
+	struct rh_loadopt opt;
+	int fd = mkstemp(path), rc;
+
+	if (fd < 0 || write(fd, text, strlen(text)) < 0)
+		return -1;
+	close(fd);
+	rh_loadopt_init(&opt);
+	opt.max_age = max_age;
+	opt.from_now = now > 0;
+	opt.now = now;
+	rh_init(m);
+	rc = rh_load_file(m, path, &opt, &info, &d);
+	unlink(path);
+	*purged = info.purged;
+	rh_loadinfo_free(&info);
+	return rc;
+}
+
+#define DAY INT64_C(86400000)
+#define AGED_SAVE "{\"entry\":{\"" NS "RoleHistoryHeader\":{\"version\":1," \
+	"\"saved\":1728000000,\"savedx\":\"66ff3000\",\"savedate\":\"21 Jan " \
+	"1970 00:00:00 GMT\",\"roles\":1}}}\n" \
+	ENTRY "\"host\":\"old\",\"role\":0,\"active\":false,\"last_used\":" \
+	"1036800000}}}\n" \
+	ENTRY "\"host\":\"recent\",\"role\":0,\"active\":false,\"last_used\":" \
+	"1209600000}}}\n" \
+	ENTRY "\"host\":\"never\",\"role\":0,\"active\":false,\"last_used\":0}}}\n" \
+	ENTRY "\"host\":\"busy\",\"role\":0,\"active\":true,\"last_used\":0}}}\n" \
+	"{\"entry\":{\"" NS "RoleHistoryFooter\":{\"count\":4}}}\n"
+
+/* The design's age purge: last_used 0 is the oldest of all. */
+static void
+age_purge(void)
+{
+	struct rh m;
+	size_t purged;
+	uint32_t n;
+
+	/* saved day 20; old: day 12, recent: day 14, never: 0, busy active */
+	is_int(aged(AGED_SAVE, 7 * DAY, 0, &m, &purged), 0, "a save rebuilt");
+	is_int((int)purged, 2, "the old entry and the one never released go");
+	is_int((int)m.nnodes, 2, "their nodes too");
+	n = rh_node_intern(&m, "busy", 4);
+	ok(rh_entry_find(&m, n, 0) != NULL &&
+	    rh_entry_find(&m, n, 0)->last_used == 20 * DAY,
+	    "an active entry with last_used 0 is used at the save, and stays");
+	rh_free(&m);
+	is_int(aged(AGED_SAVE, 0, 0, &m, &purged), 0, "max_age 0");
+	is_int((int)purged, 0, "keeps every entry");
+	is_int((int)m.nnodes, 4, "last_used 0 included");
+	rh_free(&m);
+	/* rh-compact's purge, from now (day 22): recent is 8 days old */
+	is_int(aged(AGED_SAVE, 7 * DAY, 22 * DAY, &m, &purged), 0, "from now");
+	is_int((int)purged, 3, "old, recent and the one never released go");
+	n = rh_node_intern(&m, "busy", 4);
+	ok(m.nnodes == 1 && rh_entry_find(&m, n, 0) != NULL &&
+	    rh_entry_find(&m, n, 0)->last_used == 0,
+	    "the one in use stays, as it was");
+	rh_free(&m);
+	is_int(aged(AGED_SAVE, 0, 22 * DAY, &m, &purged), 0, "from now, 0");
+	is_int((int)purged, 0, "keeps every entry");
+	rh_free(&m);
+}
+
 static void
 mock3(struct rh *m)
 {
@@ -161,5 +354,7 @@ main(void)
 	is_int(m.nroles, 3, "the given roles stay");
 	is_int(m.nnodes, 0, "nothing else arrived");
 	rh_free(&m);
+	cut_records();
+	age_purge();
 	return tap_done();
 }
