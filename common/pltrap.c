@@ -7,6 +7,7 @@
 
 #include "placl.h"
 #include "plfilter.h"
+#include "plgo.h"
 #include "plname.h"
 #include "pltrap.h"
 
@@ -244,7 +245,7 @@ acl_names(struct trap *t, const struct pl_queue *q, const char *which,
 		}
 	}
 	for (p = s; *p != '\0'; p++)
-		if (*p != ' ' && pl_space_len(p, strlen(p)) > 0) {
+		if (*p != ' ' && pl_go_space_len(p, strlen(p)) > 0) {
 			warn(t, q->conf->line, q->conf->col, "queue '%s': %s "
 			    "'%s' holds whitespace other than one space: only a "
 			    "single space separates users from groups", q->path,
