@@ -13,8 +13,30 @@
 #include "buf.h"
 #include "diag.h"
 
-/* Which YuniKorn to behave like: 0.10 (the seed documents) or 1.7. */
-enum pl_compat { PL_010, PL_17 };
+/* The behaviour classes, oldest first: releases that behave alike share one. */
+enum pl_compat {
+	PL_010,			/* 0.10.0 */
+	PL_011,			/* 0.11.0 */
+	PL_012,			/* 0.12.1, 0.12.2 */
+	PL_10,			/* 1.0.0, 1.1.0 */
+	PL_12,			/* 1.2.0 */
+	PL_13,			/* 1.3.0 */
+	PL_14,			/* 1.4.0 */
+	PL_150,			/* 1.5.0, 1.5.1 */
+	PL_152,			/* 1.5.2 */
+	PL_16,			/* 1.6.0 to 1.6.3 */
+	PL_17,			/* 1.7.0 */
+	PL_18,			/* 1.8.0 */
+	PL_NCOMPAT
+};
+
+/* A string value and where it was written; set is 0 when absent or null. */
+struct pl_cstr {
+	char *s;
+	size_t n;
+	int set;
+	unsigned long line, col;
+};
 
 /* A configuration error (status EXIT_CONFIG) or warning at file:line:col,
  * counted in *count. */

@@ -14,14 +14,6 @@
 #include "pl.h"
 #include "yamlload.h"
 
-/* A string value and where it was written; set is 0 when absent or null. */
-struct pl_cstr {
-	char *s;
-	size_t n;
-	int set;
-	unsigned long line, col;
-};
-
 struct pl_filterconf {
 	int set;
 	struct pl_cstr type;

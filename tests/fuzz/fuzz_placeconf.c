@@ -1,7 +1,7 @@
 /*
  * fuzz_placeconf - a YuniKorn queue configuration through every stage
- * placectl runs it (decoding, validator, queue tree, rules) under both
- * compat levels, then the traps of check, then a few applications placed
+ * placectl runs it (decoding, validator, queue tree, rules) as every
+ * release, then the traps of check, then a few applications placed
  * with it.
  *
  * A configuration that loads must give a tree where every queue is found
@@ -88,7 +88,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	d.sink = diag_drop;
 	d.quiet = 1;
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-	for (c = PL_010; c <= PL_17; c++) {
+	for (c = 0; c < PL_NCOMPAT; c++) {
 		struct pl_part p;
 		unsigned long before = d.nerr;
 		int rc = pl_part_load(&p, path, NULL, (enum pl_compat)c, 0, &d);

@@ -40,6 +40,10 @@ truthy(const struct yl_node *n)
 	return n != NULL && n->kind == YL_SCALAR && strcmp(n->str, "true") == 0;
 }
 
+/* The releases the cases name. */
+static const enum pl_compat vers[] = { PL_010, PL_17 };
+#define NVERS (sizeof vers / sizeof vers[0])
+
 static const char *
 vername(enum pl_compat c)
 {
@@ -316,7 +320,7 @@ static struct {
 	char fn[256];
 	struct pl_mgr mgr;
 	int live;
-} seq[2];
+} seq[PL_NCOMPAT];
 
 static void
 run_rulebuild(const struct yl_node *cs, const char *id, enum pl_compat c,
@@ -418,7 +422,7 @@ static struct {
 	char group[256];
 	struct part p;
 	int live;
-} pseq[2];
+} pseq[PL_NCOMPAT];
 
 static void
 mark_draining(struct part *p, const struct yl_node *cs)
@@ -542,8 +546,8 @@ main(int argc, char **argv)
 	const struct yl_node *cases;
 	char path[4096];
 	const char *top = getenv("TOP_SRCDIR");
-	size_t i;
-	int c;
+	size_t i, v;
+	enum pl_compat c;
 
 	if (argc > 1)
 		snprintf(path, sizeof path, "%s", argv[1]);
@@ -553,28 +557,28 @@ main(int argc, char **argv)
 	if (yl_load_file(&doc, path, &d, 1) != 0)
 		return 1;
 	cases = yl_get(doc.root, "cases");
-	for (c = PL_010; c <= PL_17; c++)
-		for (i = 0; cases != NULL && i < cases->n; i++) {
+	for (v = 0; v < NVERS; v++)
+		for (c = vers[v], i = 0; cases != NULL && i < cases->n; i++) {
 			const struct yl_node *cs = cases->kids[i], *ex;
 			const char *id = str(yl_get(cs, "id"));
 			const char *kind = str(yl_get(cs, "kind"));
 
-			if ((ex = expectation(cs, (enum pl_compat)c)) == NULL) {
+			if ((ex = expectation(cs, c)) == NULL) {
 				nskipped++;
 				continue;
 			}
 			if (strcmp(kind, "acl") == 0)
-				run_acl(cs, id, (enum pl_compat)c, ex);
+				run_acl(cs, id, c, ex);
 			else if (strcmp(kind, "filter") == 0)
-				run_filter(cs, id, (enum pl_compat)c, ex);
+				run_filter(cs, id, c, ex);
 			else if (strcmp(kind, "config_error") == 0)
-				run_config(cs, id, (enum pl_compat)c, ex);
+				run_config(cs, id, c, ex);
 			else if (strcmp(kind, "place") == 0)
-				run_place(cs, id, (enum pl_compat)c, ex);
+				run_place(cs, id, c, ex);
 			else
 				ok(0, "%s: unknown kind '%s'", id, kind);
 		}
-	for (c = PL_010; c <= PL_17; c++) {
+	for (c = 0; c < PL_NCOMPAT; c++) {
 		if (seq[c].live)
 			pl_mgr_free(&seq[c].mgr);
 		if (pseq[c].live)
