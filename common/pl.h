@@ -39,10 +39,18 @@ struct pl_cstr {
 };
 
 /* A configuration error (status EXIT_CONFIG) or warning at file:line:col,
- * counted in *count. */
+ * counted in *count. A line break in the message is printed as \n, so
+ * that every message stays on one line. */
 void pl_conf_err(struct diag *, int *count, const char *file, unsigned long line,
     unsigned long col, const char *, ...) PK_PRINTF(6, 7);
 void pl_conf_warn(struct diag *, unsigned long *count, const char *file,
     unsigned long line, unsigned long col, const char *, ...) PK_PRINTF(6, 7);
+
+/* Where the errors of a check go. */
+struct pl_vout {
+	const char *file;
+	struct diag *d;
+	int *nerr;
+};
 
 #endif

@@ -30,15 +30,7 @@ in(unsigned char c, const char *set)
 int
 pl_queue_name_ok(const char *s, size_t n, enum pl_compat c)
 {
-	const char *extra = c == PL_17 ? "_-:#/@" : "_-";
-	size_t i;
-
-	if (n < 1 || n > PL_NAME_MAX)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!alnum((unsigned char)s[i]) && !in((unsigned char)s[i], extra))
-			return 0;
-	return 1;
+	return pl_name_chars(s, n, c == PL_17 ? "_-:#/@" : "_-");
 }
 
 int
@@ -127,6 +119,25 @@ int
 pl_acl_group_ok(const char *s, size_t n)
 {
 	return ident(s, n, "_-", 0);
+}
+
+int
+pl_name_chars(const char *s, size_t n, const char *extra)
+{
+	size_t i;
+
+	if (n < 1 || n > PL_NAME_MAX)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!alnum((unsigned char)s[i]) && !in((unsigned char)s[i], extra))
+			return 0;
+	return 1;
+}
+
+int
+pl_name_ident(const char *s, size_t n, const char *extra, int dollar)
+{
+	return ident(s, n, extra, dollar);
 }
 
 int

@@ -30,6 +30,11 @@ int pl_group_name_ok(const char *, size_t, enum pl_compat);
 /* ACL names use the old patterns in every version. */
 int pl_acl_user_ok(const char *, size_t);
 int pl_acl_group_ok(const char *, size_t);
+/* ^[a-zA-Z0-9<extra>]{1,64}$: a queue name of the given characters. */
+int pl_name_chars(const char *, size_t, const char *extra);
+/* ^[_a-zA-Z][a-zA-Z0-9<extra>]*$, with [$]? before the end when dollar:
+ * a user (dollar) or group name of the given characters. */
+int pl_name_ident(const char *, size_t, const char *extra, int dollar);
 /* Rule names are Go identifiers: ^[_a-zA-Z][a-zA-Z0-9_]*$. */
 int pl_rule_name_ok(const char *, size_t);
 /* Holds a character that makes a single filter entry a regexp: ^$*+?()[{}| */
