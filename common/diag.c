@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "diag.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 /* The message of fmt and ap, with ": tail" appended. The caller frees it. */
@@ -33,21 +35,29 @@ format(const char *fmt, va_list ap, const char *tail)
 	return s;
 }
 
+/* One line on stderr; control characters and invalid UTF-8 in the file
+ * name and the text are escaped, so a message is always one line. */
 static void
 print(const struct diag *d, const struct diag_msg *m)
 {
 	const struct pos *p = m->pos;
+	struct buf b = { 0 };
 
-	fprintf(stderr, "%s: ", d->prog);
+	buf_printf(&b, "%s: ", d->prog);
 	if (p != NULL && p->file != NULL) {
-		fputs(p->file, stderr);
+		u8_escape(&b, p->file, strlen(p->file));
 		if (p->line > 0)
-			fprintf(stderr, ":%lu", p->line);
+			buf_printf(&b, ":%lu", p->line);
 		if (p->line > 0 && p->col > 0)
-			fprintf(stderr, ":%lu", p->col);
-		fputs(": ", stderr);
+			buf_printf(&b, ":%lu", p->col);
+		buf_puts(&b, ": ");
 	}
-	fprintf(stderr, "%s%s\n", m->warning ? "warning: " : "", m->text);
+	if (m->warning)
+		buf_puts(&b, "warning: ");
+	u8_escape(&b, m->text, strlen(m->text));
+	buf_add(&b, "\n", 1);
+	fwrite(b.s, 1, b.n, stderr);
+	buf_free(&b);
 }
 
 void
@@ -77,6 +87,13 @@ report(struct diag *d, int warning, const struct pos *p, const char *fmt,
 	m.text = text;
 	diag_put(d, &m);
 	free(text);
+}
+
+void
+diag_vmsg(struct diag *d, int warning, const struct pos *p, const char *fmt,
+    va_list ap)
+{
+	report(d, warning, p, fmt, ap, NULL);
 }
 
 int

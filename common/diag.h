@@ -18,6 +18,7 @@
 #ifndef PK_DIAG_H
 #define PK_DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* A position in an input: any field may be 0/NULL when unknown. */
@@ -66,6 +67,9 @@ int diag_syserr(struct diag *, int status, const struct pos *, const char *, ...
     PK_PRINTF(4, 5);
 void diag_warn(struct diag *, const struct pos *, const char *, ...)
     PK_PRINTF(3, 4);
+/* A warning (warning set) or an error, from a va_list. */
+void diag_vmsg(struct diag *, int warning, const struct pos *, const char *,
+    va_list) PK_PRINTF(4, 0);
 /* Report a message another diag's sink received, counting it here. */
 void diag_put(struct diag *, const struct diag_msg *);
 /*

@@ -3,7 +3,8 @@
  *
  * Writes never fail at the call site: the first error is remembered in
  * ob->err (an errno value) and later writes are dropped. Commands check
- * ob_close() once. EPIPE is a quiet success by convention (SPEC §2).
+ * ob_close() once. A reader that went away (EPIPE) is a quiet success:
+ * every tool ends quietly with status 0 when its output pipe closes.
  */
 #ifndef PK_OBUF_H
 #define PK_OBUF_H

@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "plgo.h"
+#include "utf8.h"
 
 size_t
 pl_go_space_len(const char *s, size_t n)
@@ -45,28 +46,17 @@ pl_go_trim(const char **s, size_t *n)
 	*n = end;
 }
 
-/* The code point of a valid UTF-8 sequence at s and its length, or 0. */
+/* The code point of the valid UTF-8 sequence at s and its length, or 0. */
 static size_t
 utf8(const unsigned char *s, size_t n, uint32_t *cp)
 {
-	size_t len, i;
-	uint32_t c, min;
+	size_t len = u8_seq((const char *)s, n), i;
 
-	if (s[0] < 0xC2 || s[0] > 0xF4)
+	if (len < 2)
 		return 0;
-	len = s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
-	min = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
-	if (n < len)
-		return 0;
-	c = s[0] & (0xFF >> (len + 1));
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3F);
-	}
-	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-		return 0;
-	*cp = c;
+	*cp = s[0] & (0xFF >> (len + 1));
+	for (i = 1; i < len; i++)
+		*cp = *cp << 6 | (s[i] & 0x3F);
 	return len;
 }
 

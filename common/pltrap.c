@@ -216,42 +216,69 @@ out:
 
 /* ---- ACLs ---- */
 
+#define ACL_SHOWN 100		/* longer ACL texts are shortened in warnings */
+#define ACL_NAMED 10		/* invalid names warned about one by one */
+
+/* The ACL text for a message, quoted: whole when short, else its start
+ * and its size. */
+static const char *
+acl_shown(struct buf *b, const char *s)
+{
+	size_t n = strlen(s);
+
+	buf_clear(b);
+	if (n <= ACL_SHOWN)
+		buf_printf(b, "'%s'", s);
+	else
+		buf_printf(b, "'%.60s...' (%zu bytes)", s, n);
+	return b->s;
+}
+
 static void
 acl_names(struct trap *t, const struct pl_queue *q, const char *which,
     const char *s)
 {
 	const char *sp = strchr(s, ' '), *p, *e;
+	struct buf shown = { 0 };
+	unsigned long bad;
+	size_t n;
 	int part;
 
+	acl_shown(&shown, s);
 	for (part = 0; part < 2 && (part == 0 || sp != NULL); part++) {
 		p = part == 0 ? s : sp + 1;
 		e = part == 0 ? (sp ? sp : s + strlen(s)) : p + strlen(p);
 		if (e - p == 1 && *p == '*')
 			continue;
-		while (p < e) {
+		for (bad = 0; p < e; p += n + 1) {
 			const char *c = memchr(p, ',', (size_t)(e - p));
-			size_t n = c ? (size_t)(c - p) : (size_t)(e - p);
-			int ok = part == 0 ? pl_acl_user_ok(p, n) :
-			    pl_acl_group_ok(p, n);
+			int ok;
 
-			if (n > 0 && !ok)
-				warn(t, q->conf->line, q->conf->col, "queue '%s': "
-				    "%s '%s': '%.*s' is not a valid %s name for an "
-				    "ACL and is ignored%s", q->path, which, s, (int)n,
-				    p, part == 0 ? "user" : "group", n == 1 &&
-				    *p == '*' ? " ('*' is a wildcard only as a whole "
-				    "list)" : "");
-			p += n + 1;
+			n = c ? (size_t)(c - p) : (size_t)(e - p);
+			ok = part == 0 ? pl_acl_user_ok(p, n) : pl_acl_group_ok(p, n);
+			if (n == 0 || ok || ++bad > ACL_NAMED)
+				continue;
+			warn(t, q->conf->line, q->conf->col, "queue '%s': %s %s: "
+			    "'%.*s' is not a valid %s name for an ACL and is "
+			    "ignored%s", q->path, which, shown.s, (int)n, p,
+			    part == 0 ? "user" : "group", n == 1 && *p == '*' ?
+			    " ('*' is a wildcard only as a whole list)" : "");
 		}
+		if (bad > ACL_NAMED)
+			warn(t, q->conf->line, q->conf->col, "queue '%s': %s %s: "
+			    "%lu more names are not valid %s names for an ACL and "
+			    "are ignored", q->path, which, shown.s, bad - ACL_NAMED,
+			    part == 0 ? "user" : "group");
 	}
-	for (p = s; *p != '\0'; p++)
-		if (*p != ' ' && pl_go_space_len(p, strlen(p)) > 0) {
+	for (p = s, e = s + strlen(s); p < e; p++)
+		if (*p != ' ' && pl_go_space_len(p, (size_t)(e - p)) > 0) {
 			warn(t, q->conf->line, q->conf->col, "queue '%s': %s "
-			    "'%s' holds whitespace other than one space: only a "
+			    "%s holds whitespace other than one space: only a "
 			    "single space separates users from groups", q->path,
-			    which, s);
+			    which, shown.s);
 			break;
 		}
+	buf_free(&shown);
 }
 
 static void

@@ -203,6 +203,13 @@ load(struct loader *l)
 			}
 			break;
 		case YAML_SCALAR_EVENT:
+			if (memchr(ev.data.scalar.value, '\0',
+			    ev.data.scalar.length) != NULL) {
+				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
+				    "%s", "a string holds a NUL character (\\0), which "
+				    "no configuration value may hold");
+				goto out;
+			}
 			n = new_node(l, YL_SCALAR, &ev.start_mark, ev.data.scalar.tag);
 			n->str = xmemdup0(ev.data.scalar.value, ev.data.scalar.length);
 			n->len = ev.data.scalar.length;

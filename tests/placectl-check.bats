@@ -237,3 +237,48 @@ placectl: $f:15:16: invalid queue name 'bad!name', a name must only have alphanu
 	assert_failure "$EXIT_DATAERR"
 	assert_line --index 1 '  x (leaf, dynamic) apps=1'
 }
+
+@test "check: a 100,000-name ACL of invalid names costs little and says so in few lines" {
+	awk 'BEGIN {
+		printf "partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: \""
+		for (i = 0; i < 100000; i++)
+			printf "%s9user%05d", i ? "," : "", i
+		printf "\"\n        queues:\n          - name: a\n"
+	}' >"$BATS_TEST_TMPDIR/big.yaml"
+	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/big.yaml"
+	assert_success
+	# ten names one by one, one line for the rest, one for nobody getting in
+	assert_equal "$(wc -l <<<"$stderr")" 12
+	assert_stderr_partial "submitacl '9user00000,9user00001,9user00002,9user00003,9user00004,9user...' (1099999 bytes): 99990 more names are not valid user names for an ACL and are ignored"
+	(( ${#stderr} < 4000 )) || fail "the ACL text is repeated in the warnings"
+}
+
+@test "check: control characters in a configuration's text are escaped in warnings" {
+	printf 'partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: "bob,\\e[31mx\\nz"\n' \
+		>"$BATS_TEST_TMPDIR/ctl.yaml"
+	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/ctl.yaml"
+	assert_success
+	assert_stderr_partial "'\\x1b[31mx\\nz' is not a valid user name for an ACL and is ignored"
+	[[ $stderr != *$'\e'* && $(wc -l <<<"$stderr") -eq $(grep -c '^placectl: ' <<<"$stderr") ]] ||
+		fail "a raw control character reached the terminal"
+	printf 'partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: "a\\tb \\e[31mx"\n' \
+		>"$BATS_TEST_TMPDIR/ctl.yaml"
+	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/ctl.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr_partial "multiple spaces found in ACL: 'a\\tb \\x1b[31mx'"
+	[[ $stderr != *$'\e'* && $(wc -l <<<"$stderr") -eq $(grep -c '^placectl: ' <<<"$stderr") ]] ||
+		fail "a raw control character reached the terminal"
+}
+
+@test "a NUL inside a configuration string is a configuration error naming it" {
+	printf 'partitions:\n  - name: default\n    placementrules:\n      - name: fixed\n        value: "ab\\0c"\n    queues:\n      - name: root\n        submitacl: "*"\n' \
+		>"$BATS_TEST_TMPDIR/nul.yaml"
+	for c in 0.10 1.7; do
+		run --separate-stderr placectl check --compat $c -c "$BATS_TEST_TMPDIR/nul.yaml"
+		assert_failure "$EXIT_CONFIG"
+		assert_stderr_partial "nul.yaml:5:16: a string holds a NUL character (\\0)"
+		run --separate-stderr placectl tree --compat $c -c "$BATS_TEST_TMPDIR/nul.yaml"
+		assert_failure "$EXIT_CONFIG"
+		assert_output ""
+	done
+}

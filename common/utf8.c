@@ -1,0 +1,103 @@
+/*
+ * utf8.c - checking UTF-8 and escaping text for people (utf8.h).
+ */
+#include <stdio.h>
+
+#include "utf8.h"
+
+size_t
+u8_seq(const char *p, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)p;
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c < 0xc2)			/* continuation, or overlong 2-byte */
+		return 0;
+	if (c < 0xe0)
+		len = 2;
+	else if (c < 0xf0) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (c == 0xed)
+			hi = 0x9f;	/* surrogates */
+	} else if (c < 0xf5) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;	/* overlong */
+		else if (c == 0xf4)
+			hi = 0x8f;	/* past U+10FFFF */
+	} else
+		return 0;
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+size_t
+u8_check(const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n) {
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if ((k = u8_seq(s + i, n - i)) == 0)
+			return i;
+		i += k;
+	}
+	return n;
+}
+
+static void
+hex(struct buf *b, unsigned char c)
+{
+	char x[5];
+
+	snprintf(x, sizeof x, "\\x%02x", c);
+	buf_add(b, x, 4);
+}
+
+void
+u8_escape(struct buf *b, const char *s, size_t n)
+{
+	size_t i = 0, k, run;
+
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+
+		for (run = i; run < n && (unsigned char)s[run] >= 0x20 &&
+		    (unsigned char)s[run] < 0x7f; run++)
+			;
+		if (run > i) {
+			buf_add(b, s + i, run - i);
+			i = run;
+			continue;
+		}
+		if (c == '\n' || c == '\t' || c == '\r') {
+			buf_add(b, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r", 2);
+			i++;
+		} else if (c < 0x80) {
+			hex(b, c);
+			i++;
+		} else if ((k = u8_seq(s + i, n - i)) == 0) {
+			hex(b, c);
+			i++;
+		} else if (k == 2 && c == 0xc2 && (unsigned char)s[i + 1] < 0xa0) {
+			hex(b, c);		/* a C1 control: \xc2\x80-\x9f */
+			hex(b, (unsigned char)s[i + 1]);
+			i += 2;
+		} else {
+			buf_add(b, s + i, k);
+			i += k;
+		}
+	}
+}
