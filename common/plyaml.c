@@ -32,6 +32,16 @@ struct rv {
 #define bad(y, n, ...) pl_conf_err((y)->o->d, (y)->o->nerr, (y)->o->file, \
 	(n)->line, (n)->col, __VA_ARGS__)
 
+/* The error about to be reported ends decoding (the library panics). */
+static void
+fatal(struct pl_yaml *y)
+{
+	if (!y->fatal) {
+		y->fatal = 1;
+		y->fatal_at = y->o->d->nerr + y->o->d->nwarn;
+	}
+}
+
 /* The node's explicit tag, short ("!!str"), or "" when it has none. */
 static void
 short_tag(const struct yl_node *n, char *out, size_t sz)
@@ -320,6 +330,7 @@ resolve(struct pl_yaml *y, const struct yl_node *n, struct rv *r)
 		snprintf(r->tag, sizeof r->tag, "!!float");
 		return 0;
 	}
+	fatal(y);
 	bad(y, n, "cannot decode %s `%s` as a %s", r->tag, n->str, tag);
 	return -1;
 }
@@ -578,6 +589,7 @@ merge(struct visit *v, const struct yl_node *val)
 	size_t i;
 
 	if (v->y->depth > 64) {
+		fatal(v->y);
 		bad(v->y, val, "merge keys nested too deeply");
 		return;
 	}
@@ -587,6 +599,7 @@ merge(struct visit *v, const struct yl_node *val)
 	else if (val->kind == YL_SEQ) {
 		for (i = 0; i < val->n; i++)
 			if (val->kids[i]->kind != YL_MAP) {
+				fatal(v->y);
 				bad(v->y, val->kids[i], "map merge requires map or "
 				    "sequence of maps as the value");
 				break;
@@ -599,9 +612,11 @@ merge(struct visit *v, const struct yl_node *val)
 			if (val->kids[k]->kind == YL_MAP)
 				(void)visit(v, val->kids[k]);
 		}
-	} else
+	} else {
+		fatal(v->y);
 		bad(v->y, val, "map merge requires map or sequence of maps as the "
 		    "value");
+	}
 	v->y->depth--;
 }
 

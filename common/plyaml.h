@@ -27,6 +27,9 @@ struct pl_yaml {
 	int v3;				/* yaml.v3 (1.4 and later) */
 	const struct pl_vout *o;
 	int depth;			/* merge nesting */
+	int fatal;			/* an error that ends decoding was found: */
+	unsigned long fatal_at;		/* the first, as the how-manieth message
+					   of o->d (0-based) */
 };
 
 /*
