@@ -20,12 +20,14 @@
 	.checksum_key = 1, .resourceweights_key = 1, \
 	.unique_partitions = 1, .max_undef_unlimited = 1, .quantity_units = 1
 #define FROM_14 \
-	FROM_10, .yaml_v3 = 1, .guaranteed_undef_unlimited = 1, \
+	FROM_10, .default_config = 1, .broken_rules_reject = 1, \
+	.yaml_v3 = 1, .guaranteed_undef_unlimited = 1, \
 	.limit_list_checks = 1, .limit_vs_queue_max = PL_VLIMITMAX_14, \
 	.static_path = PL_VSTATIC_14
 #define FROM_15 \
 	FROM_14, .maxapps = PL_VMAXAPPS_15, .limit_zero = PL_VZERO_15, \
-	.hier_limits = PL_VHIER_15, .partition_limits_root = 1
+	.hier_limits = PL_VHIER_15, .partition_limits_root = 1, \
+	.template_maxapps = 1
 #define NAMES(q, u, g) .queue_chars = (q), .user_chars = (u), .group_chars = (g)
 
 static const struct pl_vsw sw[PL_NCOMPAT] = {
@@ -47,13 +49,13 @@ static const struct pl_vsw sw[PL_NCOMPAT] = {
 	[PL_12] = {
 		.name = "1.2", NAMES(QUEUE_OLD, USER_OLD, GROUP_OLD), FROM_10,
 		.childtemplate = PL_VTMPL_DROPPED, .statedump = PL_VDUMP_IGNORED,
-		.maxapps = PL_VMAXAPPS_12,
+		.maxapps = PL_VMAXAPPS_12, .default_config = 1,
 	},
 	[PL_13] = {
 		.name = "1.3", NAMES(QUEUE_OLD, USER_13, GROUP_13), FROM_10,
 		.childtemplate = PL_VTMPL_DROPPED, .statedump = PL_VDUMP_IGNORED,
-		.maxapps = PL_VMAXAPPS_12, .limit_list_checks = 1,
-		.limit_vs_queue_max = PL_VLIMITMAX_130,
+		.maxapps = PL_VMAXAPPS_12, .default_config = 1,
+		.limit_list_checks = 1, .limit_vs_queue_max = PL_VLIMITMAX_130,
 		.static_path = PL_VSTATIC_130,
 	},
 	[PL_14] = {

@@ -69,6 +69,16 @@ struct pl_vsw {
 					   texts, the queue name text, a line
 					   break after "configured queue
 					   creation failed: " */
+
+	/* ---- registration ---- */
+	unsigned char default_config;	/* 1.2: an empty configuration is the
+					   built-in one */
+	unsigned char template_maxapps;	/* 1.5: maxapplications alone makes
+					   a child template worth parsing */
+	unsigned char broken_rules_reject;	/* 1.4: rules that do not build
+						   leave none (every application
+						   rejected); before, placement
+						   is off */
 };
 
 const struct pl_vsw *pl_vsw(enum pl_compat);
