@@ -16,6 +16,7 @@
 #include "plrun.h"
 #include "plshow.h"
 #include "pltrap.h"
+#include "plvsw.h"
 
 enum {
 	OPT_COMPAT = OPT_LONG_BASE,
@@ -40,7 +41,8 @@ static const char help[] =
 "\n"
 "  -c, --config FILE       the queue configuration (YAML)\n"
 "  -p, --partition NAME    the partition (default: default)\n"
-"      --compat V          0.10 (default) or 1.7: which YuniKorn to behave like\n"
+"      --compat V          the YuniKorn release to behave like: 0.10 (default)\n"
+"                          to 1.8, a line such as 1.5, or latest\n"
 "  -j, --jobs N            parse in N threads; placement stays in input order\n"
 "      --keep-going        skip bad applications, count them, exit 65 at the end\n"
 "      --dot               tree: Graphviz output\n"
@@ -67,27 +69,32 @@ on_hup(int sig)
 static enum pl_compat
 compat(struct diag *d, const char *v)
 {
-	if (strcmp(v, "0.10") == 0)
-		return PL_010;
-	if (strcmp(v, "1.7") == 0)
-		return PL_17;
-	opt_usage(d, "--compat: '%s' is not 0.10 or 1.7", v);
+	struct buf why = { 0 };
+	enum pl_compat c;
+
+	if (pl_vsw_compat(v, &c, &why) != 0)
+		opt_usage(d, "--compat: %s", why.s);
+	return c;
 }
 
 /* check: every error, then the traps; a one-line summary on stdout. */
 static int
 check(struct diag *d, struct pl_part *p, int rc, struct output *out)
 {
-	unsigned long nwarn = 0;
-	size_t nrules = 0;
+	unsigned long nwarn;
 
-	if (rc == 0 && d->nerr == 0)	/* the traps of a usable configuration */
-		nwarn = pl_traps(p, d);
+	if (rc == 0 && d->nerr == 0 && p->pc != NULL)	/* a usable one's traps */
+		(void)pl_traps(p, d);
+	nwarn = d->nwarn;
 	if (p->pc != NULL)
-		nrules = p->pc->nrules;
-	ob_printf(&out->ob, "%s: partition '%s': %zu queues, %zu rules, %lu "
-	    "error%s, %lu warning%s\n", p->file, p->name, p->tree.nall, nrules,
-	    d->nerr, d->nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s");
+		ob_printf(&out->ob, "%s: partition '%s': %zu queues, %zu rules, "
+		    "%lu error%s, %lu warning%s\n", p->file, p->name,
+		    p->tree.nall, p->pc->nrules, d->nerr, d->nerr == 1 ? "" : "s",
+		    nwarn, nwarn == 1 ? "" : "s");
+	else
+		ob_printf(&out->ob, "%s: no partition, %lu error%s, %lu "
+		    "warning%s\n", p->file, d->nerr, d->nerr == 1 ? "" : "s",
+		    nwarn, nwarn == 1 ? "" : "s");
 	return rc != 0 ? rc : d->nerr > 0 ? EXIT_CONFIG : 0;
 }
 
@@ -176,7 +183,8 @@ main(int argc, char **argv)
 	if (optind < argc)
 		in = argv[optind];
 
-	rc = pl_part_load(&p[0], conf[0], part, c, 0, &d);
+	rc = pl_part_load(&p[0], conf[0], part, c, sub == CHECK && part == NULL ?
+	    PL_LOAD_ANYPART : 0, &d);
 	if (sub == CHECK) {
 		if (rc != EXIT_NOINPUT && (rc2 = out_open(&out, outpath, &d)) == 0) {
 			rc = check(&d, &p[0], rc, &out);

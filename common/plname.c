@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "plname.h"
+#include "plvsw.h"
 
 static int
 alpha(unsigned char c)
@@ -30,7 +31,7 @@ in(unsigned char c, const char *set)
 int
 pl_queue_name_ok(const char *s, size_t n, enum pl_compat c)
 {
-	return pl_name_chars(s, n, c == PL_17 ? "_-:#/@" : "_-");
+	return pl_name_chars(s, n, pl_vsw(c)->queue_chars);
 }
 
 int
@@ -71,14 +72,15 @@ void
 pl_queue_name_why(struct buf *why, const char *s, size_t n,
     enum pl_compat c)
 {
+	const char *x = pl_vsw(c)->queue_chars;
+
 	buf_clear(why);
 	buf_puts(why, "invalid queue name '");
 	buf_add(why, s, n);
-	buf_puts(why, c == PL_17 ?
-	    "', a name must only have alphanumeric characters, -, _, :, #, / or "
-	    "@, and be no longer than 64 characters" :
-	    "', a name must only have alphanumeric characters, - or _, and be "
-	    "no longer than 64 characters");
+	buf_puts(why, "', a name must only have alphanumeric characters");
+	for (; *x != '\0'; x++)
+		buf_printf(why, "%s%c", x[1] == '\0' ? " or " : ", ", *x);
+	buf_puts(why, ", and be no longer than 64 characters");
 }
 
 /* ^[_a-zA-Z][a-zA-Z0-9<extra>]*<end>$ where end is "[$]?" when dollar. */
@@ -100,13 +102,13 @@ ident(const char *s, size_t n, const char *extra, int dollar)
 int
 pl_user_name_ok(const char *s, size_t n, enum pl_compat c)
 {
-	return ident(s, n, c == PL_17 ? "_.@-:#/" : "_.@-", 1);
+	return ident(s, n, pl_vsw(c)->user_chars, 1);
 }
 
 int
 pl_group_name_ok(const char *s, size_t n, enum pl_compat c)
 {
-	return ident(s, n, c == PL_17 ? "_-:." : "_-", 0);
+	return ident(s, n, pl_vsw(c)->group_chars, 0);
 }
 
 int

@@ -1,8 +1,10 @@
 /*
  * plpart.h - one partition ready to place applications: a configuration
- * file taken through every stage the scheduler runs (YAML decoding, the
- * validator, queue construction, rule build), its queue tree and its
- * placement manager; and reloading it, as on SIGHUP.
+ * file taken through every stage the scheduler runs at registration (YAML
+ * decoding, the validator, then every partition built in file order: the
+ * root, the queues with their ACLs and child templates, the rules), its
+ * queue tree and its placement manager; and reloading it, as on SIGHUP.
+ * The configuration is refused exactly when the release refuses it.
  */
 #ifndef PK_PLPART_H
 #define PK_PLPART_H
@@ -27,13 +29,17 @@ struct pl_part {
 
 /* Load options. */
 enum {
-	PL_LOAD_BROKEN_RULES = 1	/* a rule build failure is not fatal:
-					   the manager ends as the scheduler's */
+	PL_LOAD_RELOAD = 1,	/* a reload: rules that do not build refuse it
+				   (at the first load they are warnings: the
+				   scheduler loads the configuration) */
+	PL_LOAD_ANYPART = 2	/* the partition may be missing (check): then
+				   pc is the first partition, or NULL */
 };
 
 /*
  * Load file and make the partition named name (NULL: default) ready.
  * Returns 0, or EXIT_NOINPUT / EXIT_CONFIG after reporting every problem.
+ * An empty file is, from 1.2, the scheduler's built-in configuration.
  */
 int pl_part_load(struct pl_part *, const char *file, const char *name,
     enum pl_compat, int flags, struct diag *);
@@ -48,8 +54,8 @@ void pl_part_free(struct pl_part *);
  */
 int pl_part_reload(struct pl_part *, struct diag *);
 
-/* Build a queue tree from a validated partition (tests use it alone).
- * Returns the number of errors reported. */
+/* Build a queue tree from a validated partition (tests use it alone), as
+ * the release of the tree does. Returns the number of errors reported. */
 int pl_tree_build(struct pl_tree *, const struct pl_partconf *, const char *file,
     struct diag *);
 

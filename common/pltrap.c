@@ -108,11 +108,6 @@ rule_traps(struct trap *t, const struct pl_ruleconf *r, const char *what)
 		warn(t, r->name.line, r->name.col, "%s: the test rule is a testing "
 		    "aid of the scheduler: it never gives a usable queue", what);
 	filter_traps(t, &r->filter, what);
-	if (r->parent_listed)
-		warn(t, r->parent->line, r->parent->col, "%s: 'parent' is written as "
-		    "a list: the scheduler reads one rule there and refuses this "
-		    "configuration (placekit accepts it, as the placement-rules "
-		    "documentation writes it)", what);
 	if (r->parent != NULL) {
 		snprintf(name, sizeof name, "the parent of %s", what);
 		rule_traps(t, r->parent, name);
