@@ -38,6 +38,30 @@ struct fill {
 
 static void get_queues(struct dec *, const struct yl_node *,
     struct pl_queueconf **, size_t *);
+
+/*
+ * A list of structs of gotype ("[]configs.Limit"), each item decoded by
+ * one into an element of size bytes of a new array (*out, *nout; nothing
+ * when there are none).
+ */
+static void
+get_list(struct dec *x, const struct yl_node *v, const char *gotype,
+    size_t size, void (*one)(struct dec *, const struct yl_node *, void *),
+    void **out, size_t *nout)
+{
+	const struct yl_node **items;
+	size_t n, i;
+
+	*out = NULL;
+	*nout = 0;
+	if (pl_yaml_seq(&x->y, v, gotype, 1, &items, &n) == 0 && n > 0) {
+		*out = xcalloc(n, size);
+		*nout = n;
+		for (i = 0; i < n; i++)
+			one(x, items[i], (char *)*out + i * size);
+	}
+	pl_yaml_seq_free(items);
+}
 static void rule_free(struct pl_ruleconf *);
 static void get_rule(struct dec *, const struct yl_node *,
     struct pl_ruleconf *, int);
@@ -173,31 +197,27 @@ limit_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 }
 
 static void
+get_limit(struct dec *x, const struct yl_node *v, void *to)
+{
+	struct pl_limitconf *l = to;
+	struct fill f = { x, l, 0 };
+
+	l->line = v->line;
+	l->col = v->col;
+	(void)pl_yaml_struct(&x->y, v, "configs.Limit", limit_member, &f);
+}
+
+static void
 get_limits(struct dec *x, const struct yl_node *v, struct pl_limitconf **out,
     size_t *nout)
 {
-	const struct yl_node **items;
-	size_t n, i;
+	size_t i;
 
 	for (i = 0; i < *nout; i++)
 		pl_limitconf_free(&(*out)[i]);
 	free(*out);
-	*out = NULL;
-	*nout = 0;
-	if (pl_yaml_seq(&x->y, v, "[]configs.Limit", 1, &items, &n) == 0 &&
-	    n > 0) {
-		*out = xcalloc(n, sizeof **out);
-		*nout = n;
-		for (i = 0; i < n; i++) {
-			struct fill f = { x, &(*out)[i], 0 };
-
-			(*out)[i].line = items[i]->line;
-			(*out)[i].col = items[i]->col;
-			(void)pl_yaml_struct(&x->y, items[i], "configs.Limit",
-			    limit_member, &f);
-		}
-	}
-	pl_yaml_seq_free(items);
+	get_list(x, v, "[]configs.Limit", sizeof **out, get_limit, (void **)out,
+	    nout);
 }
 
 /* ---- filters, rules ---- */
@@ -286,25 +306,22 @@ get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
 }
 
 static void
+get_toprule(struct dec *x, const struct yl_node *v, void *to)
+{
+	get_rule(x, v, to, 0);
+}
+
+static void
 get_rules(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 {
-	const struct yl_node **items;
-	size_t n, i;
+	size_t i;
 
 	for (i = 0; i < p->nrules; i++)
 		rule_free(&p->rules[i]);
 	free(p->rules);
-	p->rules = NULL;
-	p->nrules = 0;
 	p->rules_set = v->kind == YL_SEQ;
-	if (pl_yaml_seq(&x->y, v, "[]configs.PlacementRule", 1, &items, &n) ==
-	    0 && n > 0) {
-		p->rules = xcalloc(n, sizeof *p->rules);
-		p->nrules = n;
-		for (i = 0; i < n; i++)
-			get_rule(x, items[i], &p->rules[i], 0);
-	}
-	pl_yaml_seq_free(items);
+	get_list(x, v, "[]configs.PlacementRule", sizeof *p->rules, get_toprule,
+	    (void **)&p->rules, &p->nrules);
 }
 
 /* ---- queues ---- */
@@ -365,29 +382,23 @@ queue_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 static void queues_free(struct pl_queueconf *, size_t);
 
 static void
+get_queue(struct dec *x, const struct yl_node *v, void *to)
+{
+	struct pl_queueconf *q = to;
+	struct fill f = { x, q, 0 };
+
+	q->line = v->line;
+	q->col = v->col;
+	(void)pl_yaml_struct(&x->y, v, "configs.QueueConfig", queue_member, &f);
+}
+
+static void
 get_queues(struct dec *x, const struct yl_node *v, struct pl_queueconf **out,
     size_t *nout)
 {
-	const struct yl_node **items;
-	size_t n, i;
-
 	queues_free(*out, *nout);
-	*out = NULL;
-	*nout = 0;
-	if (pl_yaml_seq(&x->y, v, "[]configs.QueueConfig", 1, &items, &n) == 0 &&
-	    n > 0) {
-		*out = xcalloc(n, sizeof **out);
-		*nout = n;
-		for (i = 0; i < n; i++) {
-			struct fill f = { x, &(*out)[i], 0 };
-
-			(*out)[i].line = items[i]->line;
-			(*out)[i].col = items[i]->col;
-			(void)pl_yaml_struct(&x->y, items[i], "configs.QueueConfig",
-			    queue_member, &f);
-		}
-	}
-	pl_yaml_seq_free(items);
+	get_list(x, v, "[]configs.QueueConfig", sizeof **out, get_queue,
+	    (void **)out, nout);
 }
 
 /* ---- partitions ---- */
@@ -482,8 +493,9 @@ part_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 }
 
 static void
-get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
+get_part(struct dec *x, const struct yl_node *v, void *to)
 {
+	struct pl_partconf *p = to;
 	struct fill f = { x, p, 0 };
 
 	memset(p, 0, sizeof *p);
@@ -498,9 +510,8 @@ top_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 {
 	struct fill *f = arg;
 	struct pl_conf *conf = f->to;
-	const struct yl_node **items;
 	struct pl_cstr sum;
-	size_t i, ni;
+	size_t i;
 
 	(void)k;
 	(void)n;
@@ -514,16 +525,8 @@ top_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 	for (i = 0; i < conf->nparts; i++)
 		pl_partconf_free(&conf->parts[i]);
 	free(conf->parts);
-	conf->parts = NULL;
-	conf->nparts = 0;
-	if (pl_yaml_seq(&f->x->y, v, "[]configs.PartitionConfig", 1, &items,
-	    &ni) == 0 && ni > 0) {
-		conf->parts = xcalloc(ni, sizeof *conf->parts);
-		conf->nparts = ni;
-		for (i = 0; i < ni; i++)
-			get_part(f->x, items[i], &conf->parts[i]);
-	}
-	pl_yaml_seq_free(items);
+	get_list(f->x, v, "[]configs.PartitionConfig", sizeof *conf->parts,
+	    get_part, (void **)&conf->parts, &conf->nparts);
 	return 1;
 }
 

@@ -25,43 +25,87 @@ pl_limitconf_free(struct pl_limitconf *l)
 	memset(l, 0, sizeof *l);
 }
 
-/* ---- one list (checkLimits, checkLimit) ---- */
+/* ---- tables of names ---- */
 
-/* A set of names, exact. */
-struct nameset {
-	struct ht t;
-	struct pl_gostr *v;
-	size_t n, cap;
-	int star;		/* "*" is in it */
+struct lent {
+	const char *name;
+	size_t n;
+	struct pl_res res;
+	uint64_t apps;
 };
 
-/* Add a name; 1 if it was there. */
-static int
-ns_add(struct nameset *ns, const char *s, size_t n)
+/*
+ * One queue's table of a kind (users or groups), name -> its limit. 1.5
+ * gives every queue a copy of its parent's table; here a table keeps its
+ * parent (a snapshot: a table changes only while its queue's limits are
+ * read, before any child has it as parent) and a lookup walks up, so a
+ * long list above many queues is not copied to each.
+ */
+struct pl_lnode {
+	struct pl_lnode *parent;
+	struct lent *e;
+	size_t n, cap;
+	struct ht t;
+};
+
+static struct lent *
+lookup(const struct pl_lnode *nd, const char *s, size_t n)
+{
+	struct ht_probe pr;
+	uint32_t i;
+
+	for (; nd != NULL; nd = nd->parent) {
+		ht_probe(&nd->t, ht_hash(s, n), &pr);
+		while ((i = ht_next(&nd->t, &pr)) != HT_NONE)
+			if (nd->e[i].n == n && memcmp(nd->e[i].name, s, n) == 0)
+				return &nd->e[i];
+	}
+	return NULL;
+}
+
+/* The entry of name in this very table, added if missing. */
+static struct lent *
+entry(struct pl_lnode *nd, const char *s, size_t n)
 {
 	uint64_t h = ht_hash(s, n);
 	struct ht_probe pr;
 	uint32_t i;
 
-	ht_probe(&ns->t, h, &pr);
-	while ((i = ht_next(&ns->t, &pr)) != HT_NONE)
-		if (ns->v[i].n == n && memcmp(ns->v[i].s, s, n) == 0)
-			return 1;
-	xgrow((void **)&ns->v, &ns->cap, ns->n + 1, sizeof *ns->v);
-	ns->v[ns->n].s = s;
-	ns->v[ns->n].n = n;
-	ht_add(&ns->t, h, (uint32_t)ns->n++);
-	if (n == 1 && s[0] == '*')
-		ns->star = 1;
-	return 0;
+	ht_probe(&nd->t, h, &pr);
+	while ((i = ht_next(&nd->t, &pr)) != HT_NONE)
+		if (nd->e[i].n == n && memcmp(nd->e[i].name, s, n) == 0)
+			return &nd->e[i];
+	xgrow((void **)&nd->e, &nd->cap, nd->n + 1, sizeof *nd->e);
+	memset(&nd->e[nd->n], 0, sizeof nd->e[nd->n]);
+	nd->e[nd->n].name = s;
+	nd->e[nd->n].n = n;
+	ht_add(&nd->t, h, (uint32_t)nd->n);
+	return &nd->e[nd->n++];
 }
 
+/* Free what a table holds. */
 static void
-ns_free(struct nameset *ns)
+node_clear(struct pl_lnode *nd)
 {
-	ht_free(&ns->t);
-	free(ns->v);
+	size_t j;
+
+	for (j = 0; j < nd->n; j++)
+		pl_res_free(&nd->e[j].res);
+	free(nd->e);
+	ht_free(&nd->t);
 }
+
+/* Add a name to a table of names seen; 1 if it was there. */
+static int
+seen_add(struct pl_lnode *nd, const char *s, size_t n)
+{
+	size_t before = nd->n;
+
+	(void)entry(nd, s, n);
+	return nd->n == before;
+}
+
+/* ---- one list (checkLimits, checkLimit) ---- */
 
 static int
 star(const struct pl_cstr *c)
@@ -93,7 +137,7 @@ lname(const struct pl_limitconf *l)
 /* The names of one kind (users or groups) of a limit. 0, or -1 after an
  * error that ends the scheduler's check of the limit. */
 static int
-names(const struct pl_cstr *v, size_t n, int group, struct nameset *seen,
+names(const struct pl_cstr *v, size_t n, int group, struct pl_lnode *seen,
     const struct pl_vsw *sw, const struct pl_vout *o)
 {
 	const char *kind = group ? "group" : "user";
@@ -114,7 +158,7 @@ names(const struct pl_cstr *v, size_t n, int group, struct nameset *seen,
 		}
 		if (!sw->limit_list_checks)
 			continue;
-		if (ns_add(seen, c->s, c->n)) {
+		if (seen_add(seen, c->s, c->n)) {
 			if (sw->texts16 && group)
 				pl_conf_err(o->d, o->nerr, o->file, c->line, c->col,
 				    "duplicated group name '%s'", c->s);
@@ -129,7 +173,7 @@ names(const struct pl_cstr *v, size_t n, int group, struct nameset *seen,
 			bad = -1;
 			continue;
 		}
-		if (seen->star && !star(c)) {
+		if (!star(c) && lookup(seen, "*", 1) != NULL) {
 			pl_conf_err(o->d, o->nerr, o->file, c->line, c->col,
 			    "should not set no wildcard %s %s after wildcard %s "
 			    "limit", kind, c->s, kind);
@@ -142,8 +186,8 @@ names(const struct pl_cstr *v, size_t n, int group, struct nameset *seen,
 /* checkLimit: the scheduler stops at the first error; every one found is
  * reported, and a check that needs what failed is skipped. */
 static void
-check_limit(const struct pl_limitconf *l, struct nameset *users,
-    struct nameset *groups, const struct pl_limitq *q, const struct pl_res *qm,
+check_limit(const struct pl_limitconf *l, struct pl_lnode *users,
+    struct pl_lnode *groups, const struct pl_limitq *q, const struct pl_res *qm,
     int *qbad, const struct pl_vsw *sw, const struct pl_vout *o)
 {
 	enum pl_qty qt = sw->quantity_units ? PL_QTY_UNITS : PL_QTY_INT;
@@ -163,7 +207,8 @@ check_limit(const struct pl_limitconf *l, struct nameset *users,
 	}
 	(void)names(l->users, l->nusers, 0, users, sw, o);
 	(void)names(l->groups, l->ngroups, 1, groups, sw, o);
-	if (sw->limit_list_checks && groups->star && groups->n == 1)
+	if (sw->limit_list_checks && groups->n == 1 &&
+	    lookup(groups, "*", 1) != NULL)
 		pl_conf_err(o->d, o->nerr, o->file, l->line, l->col, "should not "
 		    "specify only one group limit that is using the wildcard. "
 		    "There must be at least one limit with a group name defined ");
@@ -230,8 +275,7 @@ void
 pl_limit_list(const struct pl_limitconf *v, size_t n,
     const struct pl_limitq *q, const struct pl_vsw *sw, const struct pl_vout *o)
 {
-	struct nameset users = { HT_INIT, NULL, 0, 0, 0 };
-	struct nameset groups = { HT_INIT, NULL, 0, 0, 0 };
+	struct pl_lnode users, groups;
 	struct buf why = { 0 };
 	struct pl_res qm;
 	size_t i, bad;
@@ -239,6 +283,8 @@ pl_limit_list(const struct pl_limitconf *v, size_t n,
 
 	if (n == 0)
 		return;
+	memset(&users, 0, sizeof users);
+	memset(&groups, 0, sizeof groups);
 	qok = pl_res_parse(&qm, q->max, sw->quantity_units ? PL_QTY_UNITS :
 	    PL_QTY_INT, &why, &bad) == 0;
 	for (i = 0; i < n; i++)
@@ -246,8 +292,8 @@ pl_limit_list(const struct pl_limitconf *v, size_t n,
 		    o);
 	pl_res_free(&qm);
 	buf_free(&why);
-	ns_free(&users);
-	ns_free(&groups);
+	node_clear(&users);
+	node_clear(&groups);
 }
 
 /* ---- reflect.DeepEqual ---- */
@@ -318,62 +364,6 @@ pl_limit_equal(const struct pl_limitconf *a, size_t an,
 }
 
 /* ---- the hierarchy (checkLimitResource, checkLimitMaxApplications) ---- */
-
-struct lent {
-	const char *name;
-	size_t n;
-	struct pl_res res;
-	uint64_t apps;
-};
-
-/*
- * One queue's table of a kind (users or groups), name -> its limit. 1.5
- * gives every queue a copy of its parent's table; here a table keeps its
- * parent (a snapshot: a table changes only while its queue's limits are
- * read, before any child has it as parent) and a lookup walks up, so a
- * long list above many queues is not copied to each.
- */
-struct pl_lnode {
-	struct pl_lnode *parent;
-	struct lent *e;
-	size_t n, cap;
-	struct ht t;
-};
-
-static struct lent *
-lookup(const struct pl_lnode *nd, const char *s, size_t n)
-{
-	struct ht_probe pr;
-	uint32_t i;
-
-	for (; nd != NULL; nd = nd->parent) {
-		ht_probe(&nd->t, ht_hash(s, n), &pr);
-		while ((i = ht_next(&nd->t, &pr)) != HT_NONE)
-			if (nd->e[i].n == n && memcmp(nd->e[i].name, s, n) == 0)
-				return &nd->e[i];
-	}
-	return NULL;
-}
-
-/* The entry of name in this very table, added if missing. */
-static struct lent *
-entry(struct pl_lnode *nd, const char *s, size_t n)
-{
-	uint64_t h = ht_hash(s, n);
-	struct ht_probe pr;
-	uint32_t i;
-
-	ht_probe(&nd->t, h, &pr);
-	while ((i = ht_next(&nd->t, &pr)) != HT_NONE)
-		if (nd->e[i].n == n && memcmp(nd->e[i].name, s, n) == 0)
-			return &nd->e[i];
-	xgrow((void **)&nd->e, &nd->cap, nd->n + 1, sizeof *nd->e);
-	memset(&nd->e[nd->n], 0, sizeof nd->e[nd->n]);
-	nd->e[nd->n].name = s;
-	nd->e[nd->n].n = n;
-	ht_add(&nd->t, h, (uint32_t)nd->n);
-	return &nd->e[nd->n++];
-}
 
 static struct pl_lnode *
 new_node(struct pl_lhier *h, struct pl_lnode *parent)
@@ -547,13 +537,10 @@ pl_lhier_queue(struct pl_lhier *h, size_t parent, const char *name, size_t n,
 void
 pl_lhier_free(struct pl_lhier *h)
 {
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < h->nall; i++) {
-		for (j = 0; j < h->all[i]->n; j++)
-			pl_res_free(&h->all[i]->e[j].res);
-		free(h->all[i]->e);
-		ht_free(&h->all[i]->t);
+		node_clear(h->all[i]);
 		free(h->all[i]);
 	}
 	for (i = 0; i < h->npath; i++)
