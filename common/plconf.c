@@ -66,7 +66,8 @@ static void rule_free(struct pl_ruleconf *);
 static void get_rule(struct dec *, const struct yl_node *,
     struct pl_ruleconf *, int);
 
-/* A []string: every item decoded (v3 drops nulls, v2 keeps them as ""). */
+/* A []string: every item decoded (v3 drops nulls, v2 keeps them as ""),
+ * in place of what *out held. */
 static void
 get_strlist(struct dec *x, const struct yl_node *v, struct pl_cstr **out,
     size_t *nout, int *set)
@@ -74,6 +75,9 @@ get_strlist(struct dec *x, const struct yl_node *v, struct pl_cstr **out,
 	const struct yl_node **items;
 	size_t n, i;
 
+	for (i = 0; i < *nout; i++)
+		free((*out)[i].s);
+	free(*out);
 	*out = NULL;
 	*nout = 0;
 	if (set != NULL)
@@ -170,23 +174,17 @@ limit_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 {
 	struct fill *f = arg;
 	struct pl_limitconf *l = f->to;
-	size_t i;
 
 	(void)k;
 	(void)n;
 	if (KEY("limit")) {
 		free(l->name.s);
 		(void)pl_yaml_string(&f->x->y, v, &l->name);
-	} else if (KEY("users") || KEY("groups")) {
-		int u = KEY("users");
-		struct pl_cstr **list = u ? &l->users : &l->groups;
-		size_t *nl = u ? &l->nusers : &l->ngroups;
-
-		for (i = 0; i < *nl; i++)
-			free((*list)[i].s);
-		free(*list);
-		get_strlist(f->x, v, list, nl, u ? &l->users_set : &l->groups_set);
-	} else if (KEY("maxresources")) {
+	} else if (KEY("users"))
+		get_strlist(f->x, v, &l->users, &l->nusers, &l->users_set);
+	else if (KEY("groups"))
+		get_strlist(f->x, v, &l->groups, &l->ngroups, &l->groups_set);
+	else if (KEY("maxresources")) {
 		pl_rconf_free(&l->maxres);
 		(void)pl_yaml_strmap(&f->x->y, v, &l->maxres, NULL);
 	} else if (KEY("maxapplications"))
@@ -228,23 +226,17 @@ filter_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 {
 	struct fill *f = arg;
 	struct pl_filterconf *fc = f->to;
-	size_t i;
 
 	(void)k;
 	(void)n;
 	if (KEY("type")) {
 		free(fc->type.s);
 		(void)pl_yaml_string(&f->x->y, v, &fc->type);
-	} else if (KEY("users") || KEY("groups")) {
-		int u = KEY("users");
-		struct pl_cstr **list = u ? &fc->users : &fc->groups;
-		size_t *nl = u ? &fc->nusers : &fc->ngroups;
-
-		for (i = 0; i < *nl; i++)
-			free((*list)[i].s);
-		free(*list);
-		get_strlist(f->x, v, list, nl, NULL);
-	} else
+	} else if (KEY("users"))
+		get_strlist(f->x, v, &fc->users, &fc->nusers, NULL);
+	else if (KEY("groups"))
+		get_strlist(f->x, v, &fc->groups, &fc->ngroups, NULL);
+	else
 		return 0;
 	return 1;
 }
