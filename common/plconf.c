@@ -42,12 +42,13 @@ static void get_queues(struct dec *, const struct yl_node *,
 /*
  * A list of structs of gotype ("[]configs.Limit"), each item decoded by
  * one into an element of size bytes of a new array (*out, *nout; nothing
- * when there are none).
+ * when there are none). An item that does not decode (one returns -1) is
+ * left out, as the library leaves it out; free frees what it holds.
  */
 static void
 get_list(struct dec *x, const struct yl_node *v, const char *gotype,
-    size_t size, void (*one)(struct dec *, const struct yl_node *, void *),
-    void **out, size_t *nout)
+    size_t size, int (*one)(struct dec *, const struct yl_node *, void *),
+    void (*fr)(void *), void **out, size_t *nout)
 {
 	const struct yl_node **items;
 	size_t n, i;
@@ -56,14 +57,21 @@ get_list(struct dec *x, const struct yl_node *v, const char *gotype,
 	*nout = 0;
 	if (pl_yaml_seq(&x->y, v, gotype, 1, &items, &n) == 0 && n > 0) {
 		*out = xcalloc(n, size);
-		*nout = n;
-		for (i = 0; i < n; i++)
-			one(x, items[i], (char *)*out + i * size);
+		for (i = 0; i < n; i++) {
+			void *e = (char *)*out + *nout * size;
+
+			if (one(x, items[i], e) == 0)
+				(*nout)++;
+			else {
+				fr(e);
+				memset(e, 0, size);
+			}
+		}
 	}
 	pl_yaml_seq_free(items);
 }
 static void rule_free(struct pl_ruleconf *);
-static void get_rule(struct dec *, const struct yl_node *,
+static int get_rule(struct dec *, const struct yl_node *,
     struct pl_ruleconf *, int);
 
 /* A []string: every item decoded (v3 drops nulls, v2 keeps them as ""),
@@ -194,7 +202,7 @@ limit_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 	return 1;
 }
 
-static void
+static int
 get_limit(struct dec *x, const struct yl_node *v, void *to)
 {
 	struct pl_limitconf *l = to;
@@ -202,7 +210,13 @@ get_limit(struct dec *x, const struct yl_node *v, void *to)
 
 	l->line = v->line;
 	l->col = v->col;
-	(void)pl_yaml_struct(&x->y, v, "configs.Limit", limit_member, &f);
+	return pl_yaml_struct(&x->y, v, "configs.Limit", limit_member, &f);
+}
+
+static void
+limit_free(void *l)
+{
+	pl_limitconf_free(l);
 }
 
 static void
@@ -214,8 +228,8 @@ get_limits(struct dec *x, const struct yl_node *v, struct pl_limitconf **out,
 	for (i = 0; i < *nout; i++)
 		pl_limitconf_free(&(*out)[i]);
 	free(*out);
-	get_list(x, v, "[]configs.Limit", sizeof **out, get_limit, (void **)out,
-	    nout);
+	get_list(x, v, "[]configs.Limit", sizeof **out, get_limit, limit_free,
+	    (void **)out, nout);
 }
 
 /* ---- filters, rules ---- */
@@ -286,7 +300,7 @@ rule_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 	return 1;
 }
 
-static void
+static int
 get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
     int depth)
 {
@@ -294,13 +308,19 @@ get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
 
 	r->line = v->line;
 	r->col = v->col;
-	(void)pl_yaml_struct(&x->y, v, "configs.PlacementRule", rule_member, &f);
+	return pl_yaml_struct(&x->y, v, "configs.PlacementRule", rule_member, &f);
+}
+
+static int
+get_toprule(struct dec *x, const struct yl_node *v, void *to)
+{
+	return get_rule(x, v, to, 0);
 }
 
 static void
-get_toprule(struct dec *x, const struct yl_node *v, void *to)
+toprule_free(void *r)
 {
-	get_rule(x, v, to, 0);
+	rule_free(r);
 }
 
 static void
@@ -313,7 +333,7 @@ get_rules(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
 	free(p->rules);
 	p->rules_set = v->kind == YL_SEQ;
 	get_list(x, v, "[]configs.PlacementRule", sizeof *p->rules, get_toprule,
-	    (void **)&p->rules, &p->nrules);
+	    toprule_free, (void **)&p->rules, &p->nrules);
 }
 
 /* ---- queues ---- */
@@ -372,8 +392,9 @@ queue_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 }
 
 static void queues_free(struct pl_queueconf *, size_t);
+static void queues_free_one(struct pl_queueconf *);
 
-static void
+static int
 get_queue(struct dec *x, const struct yl_node *v, void *to)
 {
 	struct pl_queueconf *q = to;
@@ -381,7 +402,13 @@ get_queue(struct dec *x, const struct yl_node *v, void *to)
 
 	q->line = v->line;
 	q->col = v->col;
-	(void)pl_yaml_struct(&x->y, v, "configs.QueueConfig", queue_member, &f);
+	return pl_yaml_struct(&x->y, v, "configs.QueueConfig", queue_member, &f);
+}
+
+static void
+queue_free(void *q)
+{
+	queues_free_one(q);
 }
 
 static void
@@ -390,7 +417,7 @@ get_queues(struct dec *x, const struct yl_node *v, struct pl_queueconf **out,
 {
 	queues_free(*out, *nout);
 	get_list(x, v, "[]configs.QueueConfig", sizeof **out, get_queue,
-	    (void **)out, nout);
+	    queue_free, (void **)out, nout);
 }
 
 /* ---- partitions ---- */
@@ -484,7 +511,7 @@ part_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 	return 1;
 }
 
-static void
+static int
 get_part(struct dec *x, const struct yl_node *v, void *to)
 {
 	struct pl_partconf *p = to;
@@ -493,7 +520,14 @@ get_part(struct dec *x, const struct yl_node *v, void *to)
 	memset(p, 0, sizeof *p);
 	p->line = v->line;
 	p->col = v->col;
-	(void)pl_yaml_struct(&x->y, v, "configs.PartitionConfig", part_member, &f);
+	return pl_yaml_struct(&x->y, v, "configs.PartitionConfig", part_member,
+	    &f);
+}
+
+static void
+part_free(void *p)
+{
+	pl_partconf_free(p);
 }
 
 static int
@@ -518,7 +552,7 @@ top_member(void *arg, const struct yl_node *k, const char *name, size_t n,
 		pl_partconf_free(&conf->parts[i]);
 	free(conf->parts);
 	get_list(f->x, v, "[]configs.PartitionConfig", sizeof *conf->parts,
-	    get_part, (void **)&conf->parts, &conf->nparts);
+	    get_part, part_free, (void **)&conf->parts, &conf->nparts);
 	return 1;
 }
 
@@ -601,7 +635,7 @@ run(void (*f)(struct dec *, const struct yl_node *, void *), void *to,
 static void
 do_part(struct dec *x, const struct yl_node *v, void *to)
 {
-	get_part(x, v, to);
+	(void)get_part(x, v, to);
 }
 
 static void
@@ -702,23 +736,28 @@ limits_free(struct pl_limitconf *v, size_t n)
 }
 
 static void
+queues_free_one(struct pl_queueconf *q)
+{
+	cstr_free(&q->name);
+	cstr_free(&q->submitacl);
+	cstr_free(&q->adminacl);
+	pl_rconf_free(&q->guaranteed);
+	pl_rconf_free(&q->max);
+	pl_rconf_free(&q->properties);
+	pl_rconf_free(&q->tmpl.properties);
+	pl_rconf_free(&q->tmpl.guaranteed);
+	pl_rconf_free(&q->tmpl.max);
+	limits_free(q->limits, q->nlimits);
+	queues_free(q->queues, q->nqueues);
+}
+
+static void
 queues_free(struct pl_queueconf *q, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		cstr_free(&q[i].name);
-		cstr_free(&q[i].submitacl);
-		cstr_free(&q[i].adminacl);
-		pl_rconf_free(&q[i].guaranteed);
-		pl_rconf_free(&q[i].max);
-		pl_rconf_free(&q[i].properties);
-		pl_rconf_free(&q[i].tmpl.properties);
-		pl_rconf_free(&q[i].tmpl.guaranteed);
-		pl_rconf_free(&q[i].tmpl.max);
-		limits_free(q[i].limits, q[i].nlimits);
-		queues_free(q[i].queues, q[i].nqueues);
-	}
+	for (i = 0; i < n; i++)
+		queues_free_one(&q[i]);
 	free(q);
 }
 
