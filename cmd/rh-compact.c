@@ -158,7 +158,7 @@ main(int argc, char **argv)
 	struct diag d = DIAG_INIT("rh-compact");
 	struct args a;
 	struct stat st;
-	int ch, now_set = 0, isdir, rc;
+	int ch, now_set = 0, isdir, missing, rc;
 
 	memset(&a, 0, sizeof a);
 	a.keep = 1;
@@ -210,12 +210,14 @@ main(int argc, char **argv)
 		opt_usage(&d, "-i and -o cannot be used together");
 	if (a.inplace && strcmp(a.in, "-") == 0)
 		opt_usage(&d, "-i needs a FILE, not standard input");
-	a.isdir = isdir = strcmp(a.in, "-") != 0 && stat(a.in, &st) == 0 &&
+	missing = strcmp(a.in, "-") != 0 && stat(a.in, &st) != 0;
+	a.isdir = isdir = strcmp(a.in, "-") != 0 && !missing &&
 	    S_ISDIR(st.st_mode);
 	if (a.inplace && isdir)
 		opt_usage(&d, "-i rewrites a file: '%s' is a directory "
 		    "(a directory is compacted without -i)", a.in);
-	if ((a.keep_set || a.wait) && (!isdir || a.out != NULL))
+	/* a history that is not there fails to open below (66) */
+	if ((a.keep_set || a.wait) && ((!isdir && !missing) || a.out != NULL))
 		opt_usage(&d, "%s applies to a history directory compacted "
 		    "in place", a.keep_set ? "--keep" : "--wait");
 	if (a.inplace)

@@ -1,12 +1,12 @@
 #!/usr/bin/env bats
-# common.bats - the conventions every tool shares (SPEC §2): --help,
+# common.bats - the conventions every tool shares (README): --help,
 # --version, usage errors, exit statuses, stdout failures.
 
 load test_helper
 
 TOOLS="placectl rh-load rh-request rh-release rh-compact"
 
-@test "exit statuses in exitcode.h are the sysexits values of SPEC §2" {
+@test "exit statuses in exitcode.h are the sysexits(3) values README lists" {
 	assert_equal "$EXIT_OK $EXIT_DIFFER $EXIT_USAGE $EXIT_DATAERR $EXIT_NOINPUT" "0 1 64 65 66"
 	assert_equal "$EXIT_CANTCREAT $EXIT_IOERR $EXIT_TEMPFAIL $EXIT_CONFIG" "73 74 75 78"
 }

@@ -43,9 +43,9 @@ row_rh_release() {
 }
 row_rh_compact() { "${PRE[@]}" rh-compact --now $NOW -o "$1" "$EXAMPLES/history"; }
 row_rh_compact_i() { "${PRE[@]}" rh-compact --now $NOW -i "$1"; }
-prep_rh_compact_i() { cp "$EXAMPLES/history/$(ls "$EXAMPLES/history" | tail -1)" "$1"; }
+prep_rh_compact_i() { cp_fixture "$EXAMPLES/history/$(ls "$EXAMPLES/history" | tail -1)" "$1"; }
 row_rh_compact_dir() { "${PRE[@]}" rh-compact --now $NOW "$1"; }
-prep_rh_compact_dir() { cp -R "$EXAMPLES/history" "$1"; chmod -R u+w "$1"; }
+prep_rh_compact_dir() { cp_fixture "$EXAMPLES/history" "$1"; }
 
 ROWS="pk_echo placectl_place placectl_explain rh_load rh_request rh_release
 rh_compact rh_compact_i rh_compact_dir"

@@ -377,7 +377,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 }
 
 @test "SIGHUP re-reads the configuration; a broken one is ignored" {
-	cp "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/q.yaml"
+	cp_fixture "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/q.yaml"
 	mkfifo "$BATS_TEST_TMPDIR/in"
 	placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/in" \
 	    > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" 3>&- &
@@ -385,7 +385,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	exec 5> "$BATS_TEST_TMPDIR/in"
 	echo '{"user":"a","tags":{"namespace":"one"}}' >&5
 	wait_lines "$BATS_TEST_TMPDIR/out" 1
-	cp "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/q.yaml"
+	cp_fixture "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/q.yaml"
 	kill -HUP $pid
 	echo '{"user":"a","tags":{"namespace":"two"}}' >&5
 	wait_lines "$BATS_TEST_TMPDIR/out" 2

@@ -1,7 +1,6 @@
 #!/usr/bin/env bats
 # rh-compact.bats - rh-compact: filter mode, -i, directory mode (lock,
-# choice, write, purge), failures. Sections refer to
-# research/slider-rolehistory.md.
+# choice, write, purge), failures.
 
 load test_helper
 
@@ -19,6 +18,7 @@ setup() {
 
 teardown() {
 	[[ -z $SHARED ]] || rm -rf "$SHARED"
+	pk_teardown
 }
 
 # name MS: the history file name of a save at MS.
@@ -93,7 +93,8 @@ snapshot() {
 	assert_stderr ""
 	assert_output "$(cat "$CDATA/state.want")"
 	# in use (live 2) though old: kept, still active; requested and
-	# starting are not active (§2.2); exactly at the cutoff: kept
+	# starting are not active (as Slider writes them); exactly at the
+	# cutoff: kept
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h2\",\"role\":1,\"active\":true,\"last_used\":1790000000000}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h5\",\"role\":2,\"active\":false,\"last_used\":0}}}"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h3\",\"role\":1,\"active\":false,\"last_used\":1794736800000}}}"
@@ -157,7 +158,7 @@ snapshot() {
 	cmp "$T/a" "$T/c"
 	cmp "$T/a" "$T/d"
 	# a directory with -o is only read: newest loadable save, no purge
-	cp -R "$EXAMPLES/history" "$T/h"
+	cp_fixture "$EXAMPLES/history" "$T/h"
 	before=$(snapshot "$T/h")
 	rh-compact --now $NOW -o "$T/e" "$EXAMPLES/history/rolehistory-000001a201692e00.json"
 	run --separate-stderr rh-compact --now $NOW -o "$T/f" "$T/h"
@@ -182,7 +183,7 @@ rh-compact: write $T/out (0 entries)"
 @test "-i rewrites the file in place, atomically, keeping its mode" {
 	T=$T/w
 	mkdir "$T"
-	cp "$CDATA/dups.json" "$T/f.json"
+	cp_fixture "$CDATA/dups.json" "$T/f.json"
 	chmod 640 "$T/f.json"
 	run --separate-stderr rh-compact --now $NOW -i "$T/f.json"
 	assert_success
@@ -192,7 +193,7 @@ rh-compact: write $T/out (0 entries)"
 	assert_equal "$(stat -c %a "$T/f.json")" 640
 	assert_equal "$(files "$T")" "f.json"
 	# through a symbolic link: the file it names is rewritten
-	cp "$CDATA/state.ndjson" "$T/s.json"
+	cp_fixture "$CDATA/state.ndjson" "$T/s.json"
 	ln -s s.json "$T/link.json"
 	rh-compact --now $NOW -i "$T/link.json"
 	assert_equal "$(readlink "$T/link.json")" s.json
@@ -234,7 +235,7 @@ rh-compact: write $T/out (0 entries)"
 }
 
 @test "-i --dry-run and -v say what is done; --dry-run changes nothing" {
-	cp "$CDATA/dups.json" "$T/f.json"
+	cp_fixture "$CDATA/dups.json" "$T/f.json"
 	run --separate-stderr rh-compact --now $NOW -n -i "$T/f.json"
 	assert_success
 	assert_output "write $T/f.json (2 entries)"
@@ -272,7 +273,7 @@ rh-compact: write $T/f.json (2 entries)"
 
 @test "usage errors: -i with stdin, a directory or -o; --keep and --wait off a directory" {
 	mkdir "$T/d"
-	cp "$CDATA/dups.json" "$T/f.json"
+	cp_fixture "$CDATA/dups.json" "$T/f.json"
 	run --separate-stderr rh-compact -i
 	assert_failure "$EXIT_USAGE"
 	assert_stderr "rh-compact: -i needs a FILE, not standard input
@@ -304,10 +305,28 @@ Try 'rh-compact --help'."
 	cmp "$CDATA/dups.json" "$T/f.json"
 }
 
+@test "--keep or --wait on a directory that is not there: cannot open it, 66" {
+	for o in "--keep 2" --wait "--keep 2 --wait -n"; do
+		run --separate-stderr rh-compact $o --now $NOW "$T/none"
+		assert_failure "$EXIT_NOINPUT"
+		assert_output ""
+		assert_stderr "rh-compact: cannot open '$T/none': No such file or directory"
+	done
+	[ ! -e "$T/none" ]
+	# with -o, or from standard input, they are still usage errors
+	run --separate-stderr rh-compact --keep 2 -o "$T/o" "$T/none"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "rh-compact: --keep applies to a history directory"
+	run --separate-stderr rh-compact --wait </dev/null
+	assert_failure "$EXIT_USAGE"
+	assert_stderr_partial "rh-compact: --wait applies to a history directory"
+	[ ! -e "$T/o" ]
+}
+
 # --- directory mode ---
 
 @test "a directory: the newest save compacted under the name of now, the older ones deleted" {
-	cp -R "$EXAMPLES/history" "$T/h"
+	cp_fixture "$EXAMPLES/history" "$T/h"
 	rh-compact --now $NOW "$EXAMPLES/history/rolehistory-000001a201692e00.json" >"$T/want"
 	run --separate-stderr rh-compact -v --now $NOW "$T/h"
 	assert_success
@@ -322,7 +341,7 @@ rh-compact: delete $T/h/rolehistory-000001a201692e00.json"
 	assert_success
 	assert_stderr ""
 	# quiet without -v; a trailing slash names the files with one
-	cp -R "$EXAMPLES/history" "$T/g"
+	cp_fixture "$EXAMPLES/history" "$T/g"
 	run --separate-stderr rh-compact --now $NOW "$T/g/"
 	assert_success
 	assert_output ""

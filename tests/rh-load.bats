@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# rh-load.bats - rh-load: options, behaviour and errors. Case numbers
-# refer to research/slider-cases.md, sections to research/slider-rolehistory.md.
+# rh-load.bats - rh-load: options, behaviour and errors. "Case N" numbers
+# a behaviour of Apache Slider's role history that a test checks, taken
+# from Slider's own tests and code.
 
 load test_helper
 
@@ -32,9 +33,9 @@ setup() {
 	T=$BATS_TEST_TMPDIR
 }
 
-# --- the samples (digest §2.7, cases 8-11) ---
+# --- Slider's three sample files (cases 8-11) ---
 
-@test "3-role sample against MOCK3: nothing discarded, the rebuild of §2.7" {
+@test "3-role sample against MOCK3: nothing discarded, Slider's rebuild at restart" {
 	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW \
 	    --format lists "$SAMPLES/history-v01-3-role.json"
 	assert_success
@@ -272,7 +273,7 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	assert_stderr "rh-load: $T/h.json:2:110: unknown field 'color' in NodeEntryRecord; Slider: \"Unknown fields\""
 }
 
-# --- --strict: why Slider would refuse a file (digest §2.4) ---
+# --- --strict: why Slider would refuse a file ---
 
 @test "--strict: a header without savedate (case 120)" {
 	{ printf '{"entry":{"%s.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","roles":3}}}\n' "$NS"
@@ -525,7 +526,7 @@ rh-load: $T/s.json: warning: the history was saved with 1 roles, 3 are defined"
 	assert_line --partial '"host":"h1"'
 }
 
-# --- events (§4.6, §4.8, §5.3) ---
+# --- events: outstanding requests, container lifecycle, outcomes ---
 
 # A MOCK3 state with fixture F5's idle hosts (list[0] = [age3, age2]).
 f5() {
@@ -593,7 +594,7 @@ entry_of() {
 	assert_output --partial '"last_used":60020,"failed":1,"failed_recently":1}}}'
 }
 
-@test "events: exit statuses and outcomes map to counters as in §5.3 (cases 76-80, 86)" {
+@test "events: exit statuses and outcomes map to counters as Slider's ContainerOutcome does (cases 76-80, 86)" {
 	f5
 	check() {	# COMPLETION-FIELDS EXPECTED-COUNTER-FIELDS
 		printf '%s\n' \

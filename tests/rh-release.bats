@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # rh-release.bats - rh-release: options, behaviour and errors, and the
-# rh-load | rh-request | rh-release | rh-compact pipelines. Case numbers
-# refer to research/slider-cases.md, sections to research/slider-rolehistory.md.
+# rh-load | rh-request | rh-release | rh-compact pipelines. "Case N"
+# numbers a behaviour of Apache Slider's role history that a test checks,
+# taken from Slider's own tests and code.
 # tests/data/reqrel/release-table.json: role worker (0) live on a4 (4
 # containers), a2 (2), a1 (1), idle on a0; role master (1) on a4.
 
@@ -45,9 +46,9 @@ setup() {
 	done
 }
 
-# --- the release table of digest §5.1 ---
+# --- Slider's release table: how many containers go from which host ---
 
-@test "the release table of digest §5.1: a4=4, a2=2, a1=1, a0=0" {
+@test "the release table: a4=4, a2=2, a1=1, a0=0" {
 	# count | hosts released, in order
 	while IFS='|' read -r count want; do
 		run --separate-stderr rh-release -r worker -n "$count" --now $NOW \

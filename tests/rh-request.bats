@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# rh-request.bats - rh-request: options, behaviour and errors. Case numbers
-# refer to research/slider-cases.md, sections to research/slider-rolehistory.md.
+# rh-request.bats - rh-request: options, behaviour and errors. "Case N"
+# numbers a behaviour of Apache Slider's role history that a test checks,
+# taken from Slider's own tests and code.
 # tests/data/reqrel/f5.json is fixture F5 in a MOCK3 history (roles as
 # placekit.Role records: role0 default, role1 strict, role2 anywhere).
 
@@ -541,7 +542,7 @@ $(open 2 300)"
 	run -0 bash -c "rh-request -r role0 -n 2 --now $NOW - < '$F5'"
 	assert_output "$want"
 	mkdir "$T/hist"
-	cp "$F5" "$T/hist/rolehistory-00000000000003e8.json"
+	cp_fixture "$F5" "$T/hist/rolehistory-00000000000003e8.json"
 	run -0 rh-request -r role0 -n 2 --now $NOW "$T/hist"
 	assert_output "$want"
 }

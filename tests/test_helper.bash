@@ -23,6 +23,27 @@ assert_stderr_partial() {
 stderr: $stderr"
 }
 
+# cp_fixture SRC... DEST: copy fixtures (cp -R) and make the copies
+# writable by their owner. Under 'make distcheck' the source tree is
+# read-only and cp keeps the modes, so a plain copy could not be rewritten,
+# purged or even removed by an unprivileged user (root ignores modes).
+cp_fixture() {
+	cp -R "$@" && chmod -R u+w "${@: -1}"
+}
+
+# Every test's and file's temporary directory is made writable again when
+# it ends, passed or failed, so that bats can remove it even after a test
+# took write permission away (chmod 555 DIR). A suite that defines its own
+# teardown or teardown_file calls these from it.
+pk_teardown() {
+	[[ -z ${BATS_TEST_TMPDIR:-} ]] || chmod -R u+rwX "$BATS_TEST_TMPDIR" 2>/dev/null || :
+}
+pk_teardown_file() {
+	[[ -z ${BATS_FILE_TMPDIR:-} ]] || chmod -R u+rwX "$BATS_FILE_TMPDIR" 2>/dev/null || :
+}
+teardown() { pk_teardown; }
+teardown_file() { pk_teardown_file; }
+
 # closed_pipe CMD...: run CMD with stdout a pipe whose reader is gone.
 closed_pipe() {
 	perl -e 'pipe(R, W) or die; close R; open(STDOUT, ">&", \*W) or die;
