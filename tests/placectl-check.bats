@@ -314,3 +314,54 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 		assert_output ""
 	done
 }
+
+@test "check: an empty partition name is default; a state dump file is judged, never made" {
+	printf 'partitions:\n  - name: ""\n    queues: [{name: root, submitacl: "*"}]\n    placementrules: [{name: provided, create: true}]\n' > "$BATS_TEST_TMPDIR/q.yaml"
+	run -0 bash -c "echo '{\"user\":\"a\",\"queue\":\"root.x\"}' | placectl place -c '$BATS_TEST_TMPDIR/q.yaml'"
+	assert_output --partial '"placement":{"queue":"root.x"'
+	run -0 placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_output --partial "partition 'default'"
+	mkdir "$BATS_TEST_TMPDIR/d"
+	printf 'partitions:\n  - statedumpfilepath: %s\n    queues: [{name: root}]\n' "$BATS_TEST_TMPDIR/d/sub/state.txt" > "$BATS_TEST_TMPDIR/q.yaml"
+	run -0 placectl check -q --compat 1.0 -c "$BATS_TEST_TMPDIR/q.yaml"
+	[ ! -e "$BATS_TEST_TMPDIR/d/sub" ]
+	printf 'x' > "$BATS_TEST_TMPDIR/d/file"
+	printf 'partitions:\n  - statedumpfilepath: %s\n    queues: [{name: root}]\n' "$BATS_TEST_TMPDIR/d/file/state.txt" > "$BATS_TEST_TMPDIR/q.yaml"
+	run --separate-stderr placectl check --compat 1.1 -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:2:24: mkdir $BATS_TEST_TMPDIR/d/file: not a directory"
+	[ "$(cat "$BATS_TEST_TMPDIR/d/file")" = x ]
+	run -0 placectl check -q --compat 1.2 -c "$BATS_TEST_TMPDIR/q.yaml"
+	run --separate-stderr placectl check --compat 1.5 -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:2:5: field statedumpfilepath not found in type configs.PartitionConfig"
+}
+
+@test "check: the first error printed is YuniKorn's; the rest follow in its order" {
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    queues:
+	      - name: a
+	        resources: {guaranteed: {memory: 10}, max: {memory: 1}}
+	placementrules:
+	  - name: "1bad"
+	limits:
+	  - limit: l
+	    users: ["9bad"]
+	    maxapplications: 1
+	YAML
+	f=$BATS_TEST_TMPDIR/q.yaml
+	run --separate-stderr placectl check -q --compat 1.4 -c "$f"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $f:7:37: guaranteed resource map[memory:10] is larger than maximum resource map[memory:1] for queue a
+placectl: $f:9:15: invalid rule name 1bad, a name must be a valid identifier
+placectl: $f:12:17: invalid limit user name '9bad' in limit definition"
+	run --separate-stderr placectl check -q --compat 1.5 -c "$f"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $f:12:17: invalid limit user name '9bad' in limit definition
+placectl: $f:7:37: guaranteed resource map[memory:10] is larger than maximum resource map[memory:1] for queue a
+placectl: $f:9:15: invalid rule name 1bad, a name must be a valid identifier"
+	run --separate-stderr placectl check --compat 0.10 -c "$f"
+	assert_stderr_partial "guaranteed resource is larger than maximum resource for queue a"
+}
