@@ -415,13 +415,13 @@ path130(const struct pl_ruleconf *r, struct buf *path, struct buf *chain)
 	buf_clear(path);
 	if (strcmp(name, "fixed") == 0) {
 		pl_lower(&low, r->value.set ? r->value.s : "", r->value.n);
-		if (low.n >= 4 && memcmp(low.s, "root", 4) == 0)
+		if (low.n >= 4 && memcmp(low.s, "root", 4) == 0) {
 			buf_set(path, low.s, low.n);
-		else if (dyn)
+			dyn = 0;
+		} else if (dyn)		/* below a dynamic rule: root, dynamic */
 			buf_set(path, "root", 4);
 		else
 			buf_printf(path, "%s.%s", pp.s, low.s);
-		dyn = 0;
 	} else {
 		buf_set(path, pp.s, pp.n);
 		dyn = 1;
