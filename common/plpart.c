@@ -188,7 +188,7 @@ build_part(struct pl_part *p, struct pl_partconf *pc, struct built *b,
 	if (update && *on && pc->nrules > 0) {
 		/* UpdateRules: a failure refuses the configuration */
 		p->st.build += pl_mgr_new(mp, pc, p->file, d);
-	} else if (flags & PL_LOAD_RELOAD)
+	} else if (flags & PL_LOAD_RULES_FATAL)
 		p->st.rules += pl_mgr_new(mp, pc, p->file, d);
 	else {		/* logged: the configuration loads */
 		diag_demote(&dd, d, sw->broken_rules_reject ? "the placement "
@@ -352,7 +352,11 @@ pl_part_reload(struct pl_part *p, struct diag *d)
 	struct pl_part np;
 	int rc;
 
-	rc = pl_part_load(&np, p->file, p->name, p->compat, PL_LOAD_RELOAD, d);
+	/* the scheduler refuses new rules that do not build, unless (before
+	   1.4) placement was off: then the new manager stays off */
+	rc = pl_part_load(&np, p->file, p->name, p->compat,
+	    pl_vsw(p->compat)->broken_rules_reject || p->mgr.active ?
+	    PL_LOAD_RULES_FATAL : 0, d);
 	if (rc != 0) {
 		pl_part_free(&np);
 		return rc;

@@ -29,9 +29,10 @@ struct pl_part {
 
 /* Load options. */
 enum {
-	PL_LOAD_RELOAD = 1,	/* a reload: rules that do not build refuse it
-				   (at the first load they are warnings: the
-				   scheduler loads the configuration) */
+	PL_LOAD_RULES_FATAL = 1,	/* rules that do not build refuse the
+				   configuration (a reload the scheduler
+				   refuses); at the first load they are
+				   warnings: the scheduler loads it */
 	PL_LOAD_ANYPART = 2	/* the partition may be missing (check): then
 				   pc is the first partition, or NULL */
 };
@@ -46,8 +47,9 @@ int pl_part_load(struct pl_part *, const char *file, const char *name,
 void pl_part_free(struct pl_part *);
 
 /*
- * Re-read the file. On any problem the old configuration stays (0.10 and
- * 1.7 both refuse a broken reload) and the status is returned; otherwise
+ * Re-read the file. On any problem the old configuration stays (every
+ * release refuses a broken reload; rules that do not build are one, except
+ * before 1.4 while placement is off) and the status is returned; otherwise
  * the new one is in place with the queues placement created carried over,
  * and configured queues that are gone but hold applications kept, marked
  * draining.
