@@ -331,7 +331,7 @@ resolve(struct pl_yaml *y, const struct yl_node *n, struct rv *r)
 		return 0;
 	}
 	fatal(y);
-	bad(y, n, "cannot decode %s `%s` as a %s", r->tag, n->str, tag);
+	bad(y, n, "yaml: cannot decode %s `%s` as a %s", r->tag, n->str, tag);
 	return -1;
 }
 
@@ -600,8 +600,8 @@ merge(struct visit *v, const struct yl_node *val)
 		for (i = 0; i < val->n; i++)
 			if (val->kids[i]->kind != YL_MAP) {
 				fatal(v->y);
-				bad(v->y, val->kids[i], "map merge requires map or "
-				    "sequence of maps as the value");
+				bad(v->y, val->kids[i], "yaml: map merge requires "
+				    "map or sequence of maps as the value");
 				break;
 			}
 		/* v2 goes backwards with later ones overridden by earlier
@@ -614,8 +614,8 @@ merge(struct visit *v, const struct yl_node *val)
 		}
 	} else {
 		fatal(v->y);
-		bad(v->y, val, "map merge requires map or sequence of maps as the "
-		    "value");
+		bad(v->y, val, "yaml: map merge requires map or sequence of maps "
+		    "as the value");
 	}
 	v->y->depth--;
 }

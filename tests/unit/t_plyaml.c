@@ -140,7 +140,7 @@ main(void)
 	is_str(dec("maxapplications: !!int \"7\"\n", 1), "apps=7;|",
 	    "an explicit tag resolves a quoted value");
 	is_str(dec("maxapplications: !!int abc\n", 1),
-	    "|1: cannot decode !!str `abc` as a !!int", "a tag that does not fit");
+	    "|1: yaml: cannot decode !!str `abc` as a !!int", "a tag that does not fit");
 	is_str(dec("name: 0x10\nparent: ~\n", 0), "name=0x10;parent=0;|",
 	    "strings take the text as written; null is false");
 	is_str(dec("name: [a]\n", 0), "|1: cannot unmarshal !!seq into string",
@@ -198,8 +198,8 @@ main(void)
 	    "v2 strict: a map key merged and given");
 	is_str(dec("properties: {<<: {a: 1}, a: 2}\n", 1), "props=a:2,;|",
 	    "v3: the given one wins");
-	is_str(dec("<<: 3\n", 1), "|1: map merge requires map or sequence of "
-	    "maps as the value", "a merge of a scalar");
+	is_str(dec("<<: 3\n", 1), "|1: yaml: map merge requires map or "
+	    "sequence of maps as the value", "a merge of a scalar");
 
 	/* documents and syntax */
 	is_str(dec("name: a\n---\nthis: [is, broken\n", 1), "name=a;|",
