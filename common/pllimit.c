@@ -256,7 +256,10 @@ check_limit(const struct pl_limitconf *l, struct pl_lnode *users,
 		goto out;
 	if (qm == NULL) {	/* said once for the list */
 		if (!*qbad) {
-			pl_res_parse(&lr, q->max, qt, &b, &bad);
+			struct pl_res qr;
+
+			(void)pl_res_parse(&qr, q->max, qt, &b, &bad);
+			pl_res_free(&qr);
 			pl_conf_err(o->d, o->nerr, o->file, q->max->v[bad].val.line,
 			    q->max->v[bad].val.col, "parse queue %s max resource "
 			    "failed: %s", q->name, b.s);

@@ -223,6 +223,9 @@ main(void)
 	is_str(list("l u=bob apps=1;m u=al apps=1", "a", 0, "memory:10X", PL_13),
 	    "parse queue a max resource failed: invalid quantity",
 	    "the queue's own max, once");
+	is_str(list("l u=bob res=vcore:1 apps=1", "a", 0, "memory:10X", PL_18),
+	    "parse queue a max resource failed: invalid quantity",
+	    "the queue's own max, with the limit's resources read");
 
 	/* reflect.DeepEqual */
 	limit(&a, "p u=alice apps=5");
