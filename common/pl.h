@@ -152,6 +152,9 @@ struct pl_cstr {
 	unsigned long line, col;
 };
 
+/* Free the strings of v[0..n) and v. */
+void pl_cstrs_free(struct pl_cstr *v, size_t n);
+
 /* A configuration error (status EXIT_CONFIG) or warning at file:line:col,
  * counted in *count. A line break in the message is printed as \n, so
  * that every message stays on one line. */

@@ -217,9 +217,7 @@ get_strlist(struct dec *x, const struct yl_node *v, struct pl_cstr **out,
 	const struct yl_node **items;
 	size_t n, i;
 
-	for (i = 0; i < *nout; i++)
-		free((*out)[i].s);
-	free(*out);
+	pl_cstrs_free(*out, *nout);
 	*out = NULL;
 	*nout = 0;
 	if (set != NULL)
@@ -239,6 +237,20 @@ get_strlist(struct dec *x, const struct yl_node *v, struct pl_cstr **out,
 		(*nout)++;
 	}
 	pl_yaml_seq_free(items);
+}
+
+/* A struct of table t decoded into to by cb, at v's position (line, col):
+ * pl_yaml_struct's result. */
+static int
+get_struct(struct dec *x, const struct yl_node *v, const struct ft_table *t,
+    pl_yaml_member *cb, void *to, int depth, unsigned long *line,
+    unsigned long *col)
+{
+	struct fill f = { x, to, depth };
+
+	*line = v->line;
+	*col = v->col;
+	return pl_yaml_struct(&x->y, v, t, cb, &f);
 }
 
 /* A string, in place of what *out held. */
@@ -340,11 +352,8 @@ static int
 get_limit(struct dec *x, const struct yl_node *v, void *to)
 {
 	struct pl_limitconf *l = to;
-	struct fill f = { x, l, 0 };
 
-	l->line = v->line;
-	l->col = v->col;
-	return pl_yaml_struct(&x->y, v, &limit, limit_member, &f);
+	return get_struct(x, v, &limit, limit_member, l, 0, &l->line, &l->col);
 }
 
 static void
@@ -428,11 +437,7 @@ static int
 get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
     int depth)
 {
-	struct fill f = { x, r, depth };
-
-	r->line = v->line;
-	r->col = v->col;
-	return pl_yaml_struct(&x->y, v, &rule, rule_member, &f);
+	return get_struct(x, v, &rule, rule_member, r, depth, &r->line, &r->col);
 }
 
 static int
@@ -516,11 +521,8 @@ static int
 get_queue(struct dec *x, const struct yl_node *v, void *to)
 {
 	struct pl_queueconf *q = to;
-	struct fill f = { x, q, 0 };
 
-	q->line = v->line;
-	q->col = v->col;
-	return pl_yaml_struct(&x->y, v, &queue, queue_member, &f);
+	return get_struct(x, v, &queue, queue_member, q, 0, &q->line, &q->col);
 }
 
 static void
@@ -617,12 +619,9 @@ static int
 get_part(struct dec *x, const struct yl_node *v, void *to)
 {
 	struct pl_partconf *p = to;
-	struct fill f = { x, p, 0 };
 
 	memset(p, 0, sizeof *p);
-	p->line = v->line;
-	p->col = v->col;
-	return pl_yaml_struct(&x->y, v, &part, part_member, &f);
+	return get_struct(x, v, &part, part_member, p, 0, &p->line, &p->col);
 }
 
 static void
@@ -797,23 +796,13 @@ cstr_free(struct pl_cstr *s)
 }
 
 static void
-cstrs_free(struct pl_cstr *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		cstr_free(&v[i]);
-	free(v);
-}
-
-static void
 rule_free(struct pl_ruleconf *r)
 {
 	cstr_free(&r->name);
 	cstr_free(&r->value);
 	cstr_free(&r->filter.type);
-	cstrs_free(r->filter.users, r->filter.nusers);
-	cstrs_free(r->filter.groups, r->filter.ngroups);
+	pl_cstrs_free(r->filter.users, r->filter.nusers);
+	pl_cstrs_free(r->filter.groups, r->filter.ngroups);
 	if (r->parent != NULL) {
 		rule_free(r->parent);
 		free(r->parent);

@@ -12,15 +12,9 @@
 void
 pl_limitconf_free(struct pl_limitconf *l)
 {
-	size_t i;
-
 	free(l->name.s);
-	for (i = 0; i < l->nusers; i++)
-		free(l->users[i].s);
-	for (i = 0; i < l->ngroups; i++)
-		free(l->groups[i].s);
-	free(l->users);
-	free(l->groups);
+	pl_cstrs_free(l->users, l->nusers);
+	pl_cstrs_free(l->groups, l->ngroups);
 	pl_rconf_free(&l->maxres);
 	memset(l, 0, sizeof *l);
 }

@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 
+#include "i64.h"
 #include "plgo.h"
 #include "plres.h"
 #include "xalloc.h"
@@ -397,16 +398,6 @@ pl_res_positive(const struct pl_res *r)
 	return pos;
 }
 
-static int64_t
-add_sat(int64_t a, int64_t b)
-{
-	if (b > 0 && a > INT64_MAX - b)
-		return INT64_MAX;
-	if (b < 0 && a < INT64_MIN - b)
-		return INT64_MIN;
-	return a + b;
-}
-
 /* Merge a and b into out, by name; both sides' quantities through f. */
 static void
 merge(struct pl_res *out, const struct pl_res *a, const struct pl_res *b,
@@ -443,7 +434,7 @@ pl_res_add(struct pl_res *sum, const struct pl_res *add)
 		return;
 	sum->q = NULL;
 	sum->n = sum->cap = 0;
-	merge(sum, &a, add, add_sat);
+	merge(sum, &a, add, i64_add_sat);
 	pl_res_free(&a);
 }
 

@@ -703,23 +703,31 @@ mapping_start(struct pl_yaml *y, const struct yl_node *n, const char *gotype)
 	return -1;
 }
 
+/* Decode the mapping n into gotype as v says: 0, or -1. */
+static int
+decode_map(struct visit *v, const struct yl_node *n, const char *gotype)
+{
+	int rc;
+
+	if ((rc = mapping_start(v->y, n, gotype)) <= 0)
+		return rc;
+	rc = visit(v, n);
+	ns_free(&v->merged);
+	return rc;
+}
+
 int
 pl_yaml_struct(struct pl_yaml *y, const struct yl_node *n,
     const struct ft_table *t, pl_yaml_member *cb, void *arg)
 {
 	struct visit v;
-	int rc;
 
-	if ((rc = mapping_start(y, n, t->what)) <= 0)
-		return rc;
 	memset(&v, 0, sizeof v);
 	v.y = y;
 	v.t = t;
 	v.cb = cb;
 	v.arg = arg;
-	rc = visit(&v, n);
-	ns_free(&v.merged);
-	return rc;
+	return decode_map(&v, n, t->what);
 }
 
 int
@@ -727,7 +735,6 @@ pl_yaml_strmap(struct pl_yaml *y, const struct yl_node *n, struct pl_rconf *out,
     double **nums)
 {
 	struct visit v;
-	int rc;
 
 	memset(out, 0, sizeof *out);
 	if (nums != NULL)
@@ -735,18 +742,14 @@ pl_yaml_strmap(struct pl_yaml *y, const struct yl_node *n, struct pl_rconf *out,
 	if (n != NULL) {
 		out->line = n->line;
 		out->col = n->col;
+		out->set = n->kind == YL_MAP;	/* Go's map is not nil */
 	}
-	if ((rc = mapping_start(y, n, nums != NULL ? "map[string]float64" :
-	    "map[string]string")) <= 0)
-		return rc;
 	memset(&v, 0, sizeof v);
 	v.y = y;
 	v.map = out;
 	v.nums = nums;
-	out->set = 1;
-	rc = visit(&v, n);
-	ns_free(&v.merged);
-	return rc;
+	return decode_map(&v, n, nums != NULL ? "map[string]float64" :
+	    "map[string]string");
 }
 
 /* ---- sequences ---- */
