@@ -9,6 +9,7 @@
 
 #include "exitcode.h"
 #include "plpart.h"
+#include "plpol.h"
 #include "xalloc.h"
 #include "yamlload.h"
 
@@ -89,6 +90,8 @@ add_queue(struct pl_tree *t, struct pl_queue *parent,
 	struct pl_queue *q;
 	size_t i;
 	int nerr = 0;
+	struct pl_vout o = { file, d, &nerr };	/* for warnings only */
+	unsigned long nw = 0;
 
 	q = pl_tree_add(t, parent, qc->name.s ? qc->name.s : "", qc->name.n);
 	q->conf = xcalloc(1, sizeof *q->conf);
@@ -102,6 +105,7 @@ add_queue(struct pl_tree *t, struct pl_queue *parent,
 	if ((qc->parent || qc->nqueues > 0) &&
 	    sw->childtemplate != PL_TEMPLATE_UNKNOWN)
 		nerr += template(qc, file, sw, d);
+	pl_pol_properties(&qc->properties, q->conf->name, &o, &nw);
 	for (i = 0; i < qc->nqueues; i++)
 		nerr += add_queue(t, q, &qc->queues[i], file, d);
 	q->leaf = !qc->parent && qc->nqueues == 0;

@@ -365,3 +365,10 @@ placectl: $f:9:15: invalid rule name 1bad, a name must be a valid identifier"
 	run --separate-stderr placectl check --compat 0.10 -c "$f"
 	assert_stderr_partial "guaranteed resource is larger than maximum resource for queue a"
 }
+
+@test "check: an application.sort.policy the scheduler does not know is a warning" {
+	f=$DATA/validator/keys-properties-1.yaml
+	run --separate-stderr placectl check --compat 1.8 -c "$f"
+	assert_success
+	assert_stderr_partial "placectl: $f:9:36: warning: queue 'root': application.sort.policy 'nonsense' is not a policy (fifo, fair, stateaware): the scheduler logs it and sorts the applications of a leaf queue fifo"
+}
