@@ -181,24 +181,29 @@ check(struct args *a)
 	struct pl_part p;
 	struct output out;
 	unsigned long nwarn = 0;
-	size_t nrules = 0;
 	int rc, rc2 = 0;
 
-	rc = pl_part_load(&p, a->conf[0], a->part, a->compat, 0, d);
+	/* without -p, any partition: the first, when there is no default */
+	rc = pl_part_load(&p, a->conf[0], a->part, a->compat,
+	    a->part == NULL ? PL_LOAD_ANYPART : 0, d);
 	if (rc != EXIT_NOINPUT)
 		rc2 = out_open(&out, a->outpath, d);
 	if (rc == EXIT_NOINPUT || rc2 != 0) {
 		pl_part_free(&p);
 		return rc2 != 0 ? rc2 : rc;
 	}
-	if (rc == 0 && d->nerr == 0)	/* the traps of a usable configuration */
+	if (rc == 0 && d->nerr == 0 && p.pc != NULL)	/* a usable one's traps */
 		(void)pl_traps(&p, d);
 	nwarn = d->nwarn;		/* the loading's too */
 	if (p.pc != NULL)
-		nrules = p.pc->nrules;
-	ob_printf(&out.ob, "%s: partition '%s': %zu queues, %zu rules, %lu "
-	    "error%s, %lu warning%s\n", p.file, p.name, p.tree.nall, nrules,
-	    d->nerr, d->nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s");
+		ob_printf(&out.ob, "%s: partition '%s': %zu queues, %zu rules, "
+		    "%lu error%s, %lu warning%s\n", p.file, p.name, p.tree.nall,
+		    p.pc->nrules, d->nerr, d->nerr == 1 ? "" : "s", nwarn,
+		    nwarn == 1 ? "" : "s");
+	else
+		ob_printf(&out.ob, "%s: no partition, %lu error%s, %lu "
+		    "warning%s\n", p.file, d->nerr, d->nerr == 1 ? "" : "s",
+		    nwarn, nwarn == 1 ? "" : "s");
 	if (rc == 0 && d->nerr > 0)
 		rc = EXIT_CONFIG;
 	if ((rc2 = out_close(&out, d, 0)) != 0)

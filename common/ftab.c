@@ -72,6 +72,21 @@ find(struct ft *ft, const char *s, size_t n)
 	return -1;
 }
 
+int
+ft_lookup(const struct ft_table *t, unsigned mode, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		const struct ft_field *f = &t->f[i];
+
+		if (f->name != NULL && strlen(f->name) == n &&
+		    memcmp(f->name, s, n) == 0)
+			return f->known != 0 && !(f->known & mode) ? -1 : (int)i;
+	}
+	return -1;
+}
+
 /* Report e: FT_SKIP for a warning, else FT_ERR with ft->rc set. */
 static int
 call_report(struct ft *ft, const struct ft_err *e)

@@ -71,7 +71,9 @@ struct ft_field {
 	unsigned char known;	/* the modes it exists in; 0: every mode */
 	unsigned char need;	/* the modes it is required in */
 	const char *want;	/* what it must be, for messages (NULL: the
-				   kind's words, "an integer") */
+				   kind's words, "an integer"); for a
+				   decoder into Go types, its Go type
+				   ("[]string") */
 	const struct ft_table *sub;	/* FT_MAP, FT_SEQ, for the decoder:
 				   the table of the record it is (of every
 				   item's), or of one unnamed field that
@@ -79,7 +81,8 @@ struct ft_field {
 };
 
 struct ft_table {
-	const char *what;	/* the record in messages: "a queue" */
+	const char *what;	/* the record in messages: "a queue"; a
+				   decoder into Go types: its Go type */
 	const struct ft_field *f;
 	size_t n;		/* at most FT_MAXF */
 	int needs;		/* a missing field: "X needs 'f'", not
@@ -192,6 +195,13 @@ int ft_yaml_record(struct ft *, const struct ft_table *,
 int ft_json_record(struct ft *, const struct ft_table *, struct json_object *);
 /* After the last member: 0, or FT_ERR naming the first missing field. */
 int ft_end(struct ft *);
+/*
+ * The field of t named s[0..n) that exists in mode, or -1: for a decoder
+ * that walks and checks the members itself (plyaml.h, which decodes as
+ * Go's yaml and says what it says), with no struct ft.
+ */
+int ft_lookup(const struct ft_table *t, unsigned mode, const char *s,
+    size_t n);
 
 
 /* The default report: an error, or a warning for FT_U_WARN. */

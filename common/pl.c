@@ -1,6 +1,6 @@
 /*
  * pl.c - what the parts of the placement engine share: reporting a
- * configuration problem at a position.
+ * configuration problem at a position, lists of strings.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,4 +41,14 @@ pl_conf_warn(struct diag *d, unsigned long *count, const char *file,
 	report(d, 1, file, line, col, fmt, ap);
 	va_end(ap);
 	(*count)++;
+}
+
+void
+pl_cstrs_free(struct pl_cstr *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].s);
+	free(v);
 }

@@ -46,8 +46,15 @@ enum pl_statedump { PL_STATEDUMP_UNKNOWN, PL_STATEDUMP_CHECKED,
 	PL_STATEDUMP_IGNORED };
 /* A limit against its queue's maximums: no check, 1.3.0's, 1.4's. */
 enum pl_limitmax { PL_LIMITMAX_NONE, PL_LIMITMAX_130, PL_LIMITMAX_14 };
+/* All-zero maxresources in a limit: allowed, 1.4's IsZero, 1.5's
+ * StrictlyGreaterThanZero (each with its text). */
+enum pl_limitzero { PL_LIMITZERO_NONE, PL_LIMITZERO_14, PL_LIMITZERO_15 };
 /* Limits against the same user's or group's limits above: none, 1.4, 1.5. */
 enum pl_hierlimits { PL_HIERLIMITS_NONE, PL_HIERLIMITS_14, PL_HIERLIMITS_15 };
+/* maxapplications of a parent against its children: none, 1.2's text,
+ * 1.4's text, 1.5's two checks. */
+enum pl_maxapps { PL_MAXAPPS_NONE, PL_MAXAPPS_12, PL_MAXAPPS_14,
+	PL_MAXAPPS_15 };
 
 /* What a behaviour class does. */
 struct pl_ver {
@@ -62,8 +69,10 @@ struct pl_ver {
 	unsigned char always_on;	/* 1.4: the manager is always active (no
 					   rules: an implicit provided rule; rules
 					   that fail to build: no rules, every
-					   application rejected) and admission
-					   does not check the ACL again */
+					   application rejected; before, rules
+					   that fail to build leave placement
+					   off) and admission does not check
+					   the ACL again */
 	unsigned char recovery;		/* 1.4: the recovery rule, forced
 					   applications, root.@recovery@ */
 	unsigned char forced_bypass;	/* 1.6: a forced application given
@@ -84,25 +93,38 @@ struct pl_ver {
 	unsigned char resolver_key;	/* 1.8: usergroupresolver (os, ldap, test) */
 
 	/* ---- configuration loading ---- */
-	unsigned char yaml_v3;		/* 1.4: quoted YAML 1.1 booleans */
+	unsigned char yaml_v3;		/* 1.4: yaml.v3 (quoted 1.1 booleans,
+					   its duplicate-key texts, merges
+					   after the keys) */
 	unsigned char checksum_key;	/* 0.11 */
 	unsigned char max_undef_unlimited;	/* 0.11: a type a max leaves out
-						   is unlimited */
+						   is unlimited; texts print the
+						   resources */
 	unsigned char guaranteed_undef_unlimited;	/* 1.4: so too for the
 							   children's guaranteed */
 	enum pl_template childtemplate;	/* 0.12: ignored when bad; 1.6: fatal */
 	unsigned char resourceweights_key;	/* 0.12: nodesortpolicy */
-	unsigned char unique_partitions;	/* 0.12: names differ ignoring case */
+	unsigned char unique_partitions;	/* 0.12: names differ ignoring
+						   case (before: one default) */
 	unsigned char quantity_units;	/* 1.0: 10Gi, 500m; vcore in thousandths */
 	enum pl_statedump statedump;	/* 1.0 checked, 1.2 ignored, 1.5 unknown */
-	unsigned char maxapps_parent_child;	/* 1.2 */
+	enum pl_maxapps maxapps;	/* a parent's against its children:
+					   1.2, 1.4, 1.5 */
 	unsigned char default_config;	/* 1.2: an empty configuration is the
 					   built-in one */
-	unsigned char limit_list_checks;	/* 1.3: duplicates, wildcard order */
+	unsigned char limit_list_checks;	/* 1.3: duplicates, wildcard order;
+						   texts name the limit */
 	enum pl_limitmax limit_vs_queue_max;	/* 1.3.0, 1.4 */
-	unsigned char limit_zero_resources;	/* 1.4: all-zero maxresources */
+	enum pl_limitzero limit_zero;	/* all-zero maxresources: 1.4, 1.5 */
 	enum pl_hierlimits hier_limits;	/* 1.4, 1.5 */
-	unsigned char partition_limits_root;	/* 1.5: equal to root's */
+	unsigned char partition_limits_root;	/* 1.5: equal to root's, which
+						   they become; the 1.5 order */
+	unsigned char template_maxapps;	/* 1.5: maxapplications alone makes
+					   a child template worth parsing */
+	unsigned char texts16;		/* 1.6: quoted names in duplicate
+					   texts, the queue name text, a line
+					   break after "configured queue
+					   creation failed: " */
 	unsigned char quotapreemption_key;	/* 1.8 */
 };
 
@@ -122,11 +144,30 @@ pl_ver(enum pl_compat c)
  */
 int pl_compat_parse(const char *, enum pl_compat *, struct buf *err);
 
+/* A string value and where it was written; set is 0 when absent or null. */
+struct pl_cstr {
+	char *s;
+	size_t n;
+	int set;
+	unsigned long line, col;
+};
+
+/* Free the strings of v[0..n) and v. */
+void pl_cstrs_free(struct pl_cstr *v, size_t n);
+
 /* A configuration error (status EXIT_CONFIG) or warning at file:line:col,
- * counted in *count. */
+ * counted in *count. A line break in the message is printed as \n, so
+ * that every message stays on one line. */
 void pl_conf_err(struct diag *, int *count, const char *file, unsigned long line,
     unsigned long col, const char *, ...) PK_PRINTF(6, 7);
 void pl_conf_warn(struct diag *, unsigned long *count, const char *file,
     unsigned long line, unsigned long col, const char *, ...) PK_PRINTF(6, 7);
+
+/* Where the errors of a check go. */
+struct pl_vout {
+	const char *file;
+	struct diag *d;
+	int *nerr;
+};
 
 #endif

@@ -5,49 +5,9 @@
 #include <stdlib.h>
 
 #include "placl.h"
+#include "plgo.h"
 #include "plname.h"
 #include "xalloc.h"
-
-size_t
-pl_space_len(const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned cp;
-
-	if (n == 0)
-		return 0;
-	if (u[0] < 0x80)
-		return (u[0] == ' ' || (u[0] >= '\t' && u[0] <= '\r')) ? 1 : 0;
-	if (n >= 2 && u[0] == 0xC2 && (u[1] == 0x85 || u[1] == 0xA0))
-		return 2;
-	if (n < 3 || (u[0] & 0xF0) != 0xE0 || (u[1] & 0xC0) != 0x80 ||
-	    (u[2] & 0xC0) != 0x80)
-		return 0;
-	cp = ((unsigned)(u[0] & 0x0F) << 12) | ((unsigned)(u[1] & 0x3F) << 6) |
-	    (u[2] & 0x3F);
-	if (cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 ||
-	    cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000)
-		return 3;
-	return 0;
-}
-
-/* Go's strings.TrimSpace: narrow [*s, *s + *n) in place. */
-static void
-trim(const char **s, size_t *n)
-{
-	size_t i = 0, end = 0, k;
-
-	while (*n > 0 && (k = pl_space_len(*s, *n)) > 0)
-		*s += k, *n -= k;
-	while (i < *n) {
-		k = pl_space_len(*s + i, *n - i);
-		if (k == 0)
-			end = ++i;
-		else
-			i += k;
-	}
-	*n = end;
-}
 
 void
 pl_names_add(struct pl_name **v, size_t *n, const char *s, size_t len)
@@ -160,7 +120,7 @@ pl_acl_parse(struct pl_acl *a, const char *s, size_t n, struct buf *err)
 		buf_puts(err, "'");
 		return -1;
 	}
-	trim(&t, &tn);
+	pl_go_trim(&t, &tn);
 	a->all = tn == 1 && t[0] == '*';
 	ulen = sp ? (size_t)(sp - s) : n;
 	if (ulen == 1 && s[0] == '*')
@@ -189,11 +149,11 @@ pl_acl_check(const char *s, size_t n, struct buf *err)
 	size_t tn = n, i = 0, fields = 0, k;
 	int inword = 0;
 
-	trim(&t, &tn);
+	pl_go_trim(&t, &tn);
 	if (tn == 0 || (tn == 1 && t[0] == '*'))
 		return 0;
 	while (i < tn) {
-		k = pl_space_len(t + i, tn - i);
+		k = pl_go_space_len(t + i, tn - i);
 		if (k > 0) {
 			inword = 0;
 			i += k;

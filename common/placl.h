@@ -56,7 +56,4 @@ int pl_acl_check(const char *, size_t, struct buf *err);
 /* Does the ACL let the user in? */
 int pl_acl_allows(const struct pl_acl *, const struct pl_user *);
 
-/* Go's unicode.IsSpace for the UTF-8 character at s: its length, or 0. */
-size_t pl_space_len(const char *s, size_t n);
-
 #endif

@@ -18,14 +18,14 @@
 #define SINCE_011	.checksum_key = 1, .max_undef_unlimited = 1
 #define SINCE_012	.resourceweights_key = 1, .unique_partitions = 1
 #define SINCE_10	.quantity_units = 1
-#define SINCE_12	.maxapps_parent_child = 1, .default_config = 1
+#define SINCE_12	.default_config = 1
 #define SINCE_13	.limit_list_checks = 1
 #define SINCE_14	.always_on = 1, .recovery = 1, .yaml_v3 = 1, \
-			.guaranteed_undef_unlimited = 1, .limit_zero_resources = 1
-#define SINCE_15	.partition_limits_root = 1
+			.guaranteed_undef_unlimited = 1
+#define SINCE_15	.partition_limits_root = 1, .template_maxapps = 1
 #define SINCE_16	.forced_bypass = 1, .rule_name_checks = 1, \
 			.recovery_refused = 1, .user_check_at_submit = 1, \
-			.create_cause = 1
+			.create_cause = 1, .texts16 = 1
 #define SINCE_17	.draining_skipped = 1
 #define SINCE_18	.resolver_key = 1, .quotapreemption_key = 1
 
@@ -40,41 +40,46 @@ const struct pl_ver pl_versions[PL_NCOMPAT] = {
 		.statedump = PL_STATEDUMP_CHECKED },
 	[PL_12] = { .name = "1.2", NAMES_OLD, SINCE_011, SINCE_012, SINCE_10,
 		SINCE_12, .childtemplate = PL_TEMPLATE_IGNORED,
-		.statedump = PL_STATEDUMP_IGNORED },
+		.statedump = PL_STATEDUMP_IGNORED, .maxapps = PL_MAXAPPS_12 },
 	[PL_13] = { .name = "1.3", NAMES_13, SINCE_011, SINCE_012, SINCE_10,
 		SINCE_12, SINCE_13, .childtemplate = PL_TEMPLATE_IGNORED,
 		.statedump = PL_STATEDUMP_IGNORED, .static_path = PL_STATIC_130,
-		.limit_vs_queue_max = PL_LIMITMAX_130 },
+		.maxapps = PL_MAXAPPS_12, .limit_vs_queue_max = PL_LIMITMAX_130 },
 	[PL_14] = { .name = "1.4", NAMES_13, SINCE_011, SINCE_012, SINCE_10,
 		SINCE_12, SINCE_13, SINCE_14, .childtemplate = PL_TEMPLATE_IGNORED,
 		.statedump = PL_STATEDUMP_IGNORED, .static_path = PL_STATIC_14,
-		.limit_vs_queue_max = PL_LIMITMAX_14,
-		.hier_limits = PL_HIERLIMITS_14 },
+		.maxapps = PL_MAXAPPS_14, .limit_vs_queue_max = PL_LIMITMAX_14,
+		.limit_zero = PL_LIMITZERO_14, .hier_limits = PL_HIERLIMITS_14 },
 	[PL_150] = { .name = "1.5.0", NAMES_13, SINCE_011, SINCE_012, SINCE_10,
 		SINCE_12, SINCE_13, SINCE_14, SINCE_15,
 		.childtemplate = PL_TEMPLATE_IGNORED, .static_path = PL_STATIC_14,
-		.limit_vs_queue_max = PL_LIMITMAX_14,
-		.hier_limits = PL_HIERLIMITS_15 },
+		.maxapps = PL_MAXAPPS_15, .limit_vs_queue_max = PL_LIMITMAX_14,
+		.limit_zero = PL_LIMITZERO_15, .hier_limits = PL_HIERLIMITS_15 },
 	[PL_152] = { .name = "1.5.2", NAMES_13, SINCE_011, SINCE_012, SINCE_10,
 		SINCE_12, SINCE_13, SINCE_14, SINCE_15,
 		.childtemplate = PL_TEMPLATE_IGNORED, .static_path = PL_STATIC_14,
-		.limit_vs_queue_max = PL_LIMITMAX_14,
-		.hier_limits = PL_HIERLIMITS_15, .fallback = PL_FALLBACK_NO_ACL },
+		.maxapps = PL_MAXAPPS_15, .limit_vs_queue_max = PL_LIMITMAX_14,
+		.limit_zero = PL_LIMITZERO_15, .hier_limits = PL_HIERLIMITS_15,
+		.fallback = PL_FALLBACK_NO_ACL },
 	[PL_16] = { .name = "1.6", NAMES_16, SINCE_011, SINCE_012, SINCE_10,
 		SINCE_12, SINCE_13, SINCE_14, SINCE_15, SINCE_16,
 		.childtemplate = PL_TEMPLATE_FATAL, .static_path = PL_STATIC_14,
-		.limit_vs_queue_max = PL_LIMITMAX_14,
-		.hier_limits = PL_HIERLIMITS_15, .fallback = PL_FALLBACK_ACL },
+		.maxapps = PL_MAXAPPS_15, .limit_vs_queue_max = PL_LIMITMAX_14,
+		.limit_zero = PL_LIMITZERO_15, .hier_limits = PL_HIERLIMITS_15,
+		.fallback = PL_FALLBACK_ACL },
 	[PL_17] = { .name = "1.7", NAMES_16, SINCE_011, SINCE_012, SINCE_10,
 		SINCE_12, SINCE_13, SINCE_14, SINCE_15, SINCE_16, SINCE_17,
 		.childtemplate = PL_TEMPLATE_FATAL, .static_path = PL_STATIC_14,
-		.limit_vs_queue_max = PL_LIMITMAX_14,
-		.hier_limits = PL_HIERLIMITS_15, .fallback = PL_FALLBACK_ACL },
+		.maxapps = PL_MAXAPPS_15, .limit_vs_queue_max = PL_LIMITMAX_14,
+		.limit_zero = PL_LIMITZERO_15, .hier_limits = PL_HIERLIMITS_15,
+		.fallback = PL_FALLBACK_ACL },
 	[PL_18] = { .name = "1.8", NAMES_16, SINCE_011, SINCE_012, SINCE_10,
 		SINCE_12, SINCE_13, SINCE_14, SINCE_15, SINCE_16, SINCE_17,
 		SINCE_18, .childtemplate = PL_TEMPLATE_FATAL,
-		.static_path = PL_STATIC_14, .limit_vs_queue_max = PL_LIMITMAX_14,
-		.hier_limits = PL_HIERLIMITS_15, .fallback = PL_FALLBACK_ACL },
+		.static_path = PL_STATIC_14, .maxapps = PL_MAXAPPS_15,
+		.limit_vs_queue_max = PL_LIMITMAX_14,
+		.limit_zero = PL_LIMITZERO_15, .hier_limits = PL_HIERLIMITS_15,
+		.fallback = PL_FALLBACK_ACL },
 };
 
 /* Every release tag, oldest first (there is no 0.12.0). */

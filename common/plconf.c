@@ -1,728 +1,793 @@
 /*
- * plconf.c - strict decoding of a YuniKorn queue configuration (plconf.h).
+ * plconf.c - decoding a YuniKorn queue configuration (plconf.h).
  *
- * The scheduler decodes with Go's yaml (strict mode): keys are the
- * lower-cased field names, unknown keys fail, a string field takes any
- * scalar, a boolean field takes YAML 1.1 booleans written plain, null
- * leaves a field at its zero value, and "<<" merge keys work. The fields
- * placement does not use (resources, limits, preemption, ...) are checked
- * for their shape only. Every record is described by a field table
- * (ftab.h), which also checks the kinds of the values.
+ * The scheduler decodes into its Go structs (pkg/common/configs) with
+ * yaml.v2 strict up to 1.3 and yaml.v3 with known fields from 1.4; plyaml
+ * does what the library does with each node. This file describes the
+ * structs in field tables (ftab.h: each field's key, its Go type, the
+ * releases that know it as modes: checksum from 0.11, childtemplate and
+ * resourceweights from 0.12, statedumpfilepath from 1.0 to 1.4,
+ * usergroupresolver and quotapreemptionenabled from 1.8), through which
+ * plyaml finds a member's field, and stores each value. The messages of
+ * a release are collected while decoding and passed on at the end, a
+ * fatal one ("cannot decode", a bad merge) first: the library stops there
+ * and says only that.
  */
 #include <stdio.h>
-#include <stdint.h>
 #include <stdlib.h>
 
 #include "exitcode.h"
-#include "ftab.h"
-#include "htab.h"
 #include "plconf.h"
+#include "plyaml.h"
 #include "xalloc.h"
 
 struct dec {
-	const char *file;
-	enum pl_compat c;
-	struct diag *d;
+	struct pl_yaml y;
+	struct pl_vout o;
 	int nerr;
-	struct ft ft;		/* each record copies it: the reporting */
-	struct buf msg;
 };
 
-/* ---- the field tables ---- */
+/* A member callback's argument: the decoder and what it fills. */
+struct fill {
+	struct dec *x;
+	void *to;
+	int depth;
+};
 
-/* The fields of a record. */
-#define F(name, kind) { name, kind, 0, 0, 0, NULL, NULL }
-#define FW(name, kind, want) { name, kind, 0, 0, 0, want, NULL }
-#define FS(name, kind, sub) { name, kind, 0, 0, 0, NULL, sub }
+/* ---- the field tables: YuniKorn's structs (pkg/common/configs) ---- */
+
 /* The modes: keys only some releases know (dec_init sets them). */
-enum { K_TEMPLATE = 1, K_WEIGHTS = 2, K_QUOTAPREEMPTION = 4, K_RESOLVER = 8 };
+enum { K_CHECKSUM = 1, K_TEMPLATE = 2, K_WEIGHTS = 4, K_STATEDUMP = 8,
+	K_RESOLVER = 16, K_QUOTAPREEMPTION = 32 };
 
-/* The values of a mapping of strings or of numbers, the items of a list. */
-static const struct ft_field str_item[] = { F(NULL, FT_STR) };
-static const struct ft_field num_item[] = { F(NULL, FT_NUM) };
-static const struct ft_table strings = FT_TABLE("a string", str_item, 0);
-static const struct ft_table numbers = FT_TABLE("a number", num_item, 0);
-#define STRS(name) { name, FT_SEQ, 0, 0, 0, "a sequence of strings", &strings }
+/* A field: its key, kind, the modes it exists in (0: all), Go type (its
+ * want, the words of messages), and for a struct or a list of structs the
+ * struct's table. */
+#define F(name, kind, known, gotype, sub) \
+	{ name, kind, 0, known, 0, gotype, sub }
 
-/* The shapes of the fields placement does not use. */
 static const struct ft_field resources_f[] = {
-	FS("guaranteed", FT_MAP, &strings), FS("max", FT_MAP, &strings)
+	F("guaranteed", FT_MAP, 0, "map[string]string", NULL),
+	F("max", FT_MAP, 0, "map[string]string", NULL)
 };
-static const struct ft_table resources = FT_TABLE("resources", resources_f, 0);
-static const struct ft_field limit_f[] = {
-	F("limit", FT_STR), STRS("users"), STRS("groups"),
-	FS("maxresources", FT_MAP, &strings), F("maxapplications", FT_UINT)
-};
-static const struct ft_table limits = FT_TABLE("limits", limit_f, 0);
-static const struct ft_field template_f[] = {
-	F("maxapplications", FT_UINT), FS("properties", FT_MAP, &strings),
-	FS("resources", FT_MAP, &resources)
-};
-static const struct ft_table template =
-    FT_TABLE("childtemplate", template_f, 0);
-static const struct ft_field preemption_f[] = {
-	F("enabled", FT_BOOL),
-	{ "quotapreemptionenabled", FT_BOOL, 0, K_QUOTAPREEMPTION, 0, NULL, NULL }
-};
-static const struct ft_table preemption =
-    FT_TABLE("preemption", preemption_f, 0);
-static const struct ft_field nodesort_f[] = {
-	F("type", FT_STR),
-	{ "resourceweights", FT_MAP, 0, K_WEIGHTS, 0, NULL, &numbers }
-};
-static const struct ft_table nodesort =
-    FT_TABLE("nodesortpolicy", nodesort_f, 0);
-static const struct ft_field resolver_f[] = { F("type", FT_STR) };
-static const struct ft_table resolver =
-    FT_TABLE("usergroupresolver", resolver_f, 0);
+enum { RE_GUARANTEED, RE_MAX };
+static const struct ft_table resources =
+    FT_TABLE("configs.Resources", resources_f, 0);
 
-/* The records decoded for placement, and their shape-only fields. */
+static const struct ft_field template_f[] = {
+	F("maxapplications", FT_UINT, 0, "uint64", NULL),
+	F("properties", FT_MAP, 0, "map[string]string", NULL),
+	F("resources", FT_MAP, 0, "configs.Resources", &resources)
+};
+enum { TE_MAXAPPS, TE_PROPERTIES, TE_RESOURCES };
+static const struct ft_table template =
+    FT_TABLE("configs.ChildTemplate", template_f, 0);
+
+static const struct ft_field limit_f[] = {
+	F("limit", FT_STR, 0, "string", NULL),
+	F("users", FT_SEQ, 0, "[]string", NULL),
+	F("groups", FT_SEQ, 0, "[]string", NULL),
+	F("maxresources", FT_MAP, 0, "map[string]string", NULL),
+	F("maxapplications", FT_UINT, 0, "uint64", NULL)
+};
+enum { LI_LIMIT, LI_USERS, LI_GROUPS, LI_MAXRES, LI_MAXAPPS };
+static const struct ft_table limit = FT_TABLE("configs.Limit", limit_f, 0);
+
 static const struct ft_field filter_f[] = {
-	F("type", FT_STR), STRS("users"), STRS("groups")
+	F("type", FT_STR, 0, "string", NULL),
+	F("users", FT_SEQ, 0, "[]string", NULL),
+	F("groups", FT_SEQ, 0, "[]string", NULL)
 };
 enum { FI_TYPE, FI_USERS, FI_GROUPS };
-static const struct ft_table filter = FT_TABLE("a filter", filter_f, 0);
+static const struct ft_table filter = FT_TABLE("configs.Filter", filter_f, 0);
 
+static const struct ft_table rule;
 static const struct ft_field rule_f[] = {
-	F("name", FT_STR), F("value", FT_STR), F("create", FT_BOOL),
-	F("filter", FT_MAP), F("parent", FT_ANY)
+	F("name", FT_STR, 0, "string", NULL),
+	F("parent", FT_MAP, 0, "*configs.PlacementRule", &rule),
+	F("create", FT_BOOL, 0, "bool", NULL),
+	F("filter", FT_MAP, 0, "configs.Filter", &filter),
+	F("value", FT_STR, 0, "string", NULL)
 };
-enum { RU_NAME, RU_VALUE, RU_CREATE, RU_FILTER, RU_PARENT };
-static const struct ft_table rule = FT_TABLE("a placement rule", rule_f, 0);
+enum { RU_NAME, RU_PARENT, RU_CREATE, RU_FILTER, RU_VALUE };
+static const struct ft_table rule =
+    FT_TABLE("configs.PlacementRule", rule_f, 0);
 
+static const struct ft_table queue;
 static const struct ft_field queue_f[] = {
-	F("name", FT_STR), F("parent", FT_BOOL), F("submitacl", FT_STR),
-	F("adminacl", FT_STR), FW("queues", FT_SEQ, "a sequence of queues"),
-	FS("resources", FT_MAP, &resources), F("maxapplications", FT_UINT),
-	FS("properties", FT_MAP, &strings),
-	{ "childtemplate", FT_MAP, 0, K_TEMPLATE, 0, NULL, &template },
-	FS("limits", FT_SEQ, &limits)
+	F("name", FT_STR, 0, "string", NULL),
+	F("parent", FT_BOOL, 0, "bool", NULL),
+	F("resources", FT_MAP, 0, "configs.Resources", &resources),
+	F("maxapplications", FT_UINT, 0, "uint64", NULL),
+	F("properties", FT_MAP, 0, "map[string]string", NULL),
+	F("adminacl", FT_STR, 0, "string", NULL),
+	F("submitacl", FT_STR, 0, "string", NULL),
+	F("childtemplate", FT_MAP, K_TEMPLATE, "configs.ChildTemplate",
+	    &template),
+	F("queues", FT_SEQ, 0, "[]configs.QueueConfig", &queue),
+	F("limits", FT_SEQ, 0, "[]configs.Limit", &limit)
 };
-enum { QU_NAME, QU_PARENT, QU_SUBMITACL, QU_ADMINACL, QU_QUEUES,
-	QU_RESOURCES };
-static const struct ft_table queue = FT_TABLE("a queue", queue_f, 0);
+enum { QU_NAME, QU_PARENT, QU_RESOURCES, QU_MAXAPPS, QU_PROPERTIES,
+	QU_ADMINACL, QU_SUBMITACL, QU_TEMPLATE, QU_QUEUES, QU_LIMITS };
+static const struct ft_table queue =
+    FT_TABLE("configs.QueueConfig", queue_f, 0);
+
+static const struct ft_field preemption_f[] = {
+	F("enabled", FT_BOOL, 0, "bool", NULL),
+	F("quotapreemptionenabled", FT_BOOL, K_QUOTAPREEMPTION, "bool", NULL)
+};
+static const struct ft_table preemption =
+    FT_TABLE("configs.PartitionPreemptionConfig", preemption_f, 0);
+
+static const struct ft_field nodesort_f[] = {
+	F("type", FT_STR, 0, "string", NULL),
+	F("resourceweights", FT_MAP, K_WEIGHTS, "map[string]float64", NULL)
+};
+enum { NS_TYPE, NS_WEIGHTS };
+static const struct ft_table nodesort =
+    FT_TABLE("configs.NodeSortingPolicy", nodesort_f, 0);
+
+static const struct ft_field resolver_f[] = {
+	F("type", FT_STR, 0, "string", NULL)
+};
+static const struct ft_table resolver =
+    FT_TABLE("configs.UserGroupResolver", resolver_f, 0);
 
 static const struct ft_field part_f[] = {
-	F("name", FT_STR), FW("queues", FT_SEQ, "a sequence of queues"),
-	FW("placementrules", FT_SEQ, "a sequence of rules"),
-	{ "usergroupresolver", FT_MAP, 0, K_RESOLVER, 0, NULL, &resolver },
-	FS("limits", FT_SEQ, &limits), FS("preemption", FT_MAP, &preemption),
-	FS("nodesortpolicy", FT_MAP, &nodesort)
+	F("name", FT_STR, 0, "string", NULL),
+	F("queues", FT_SEQ, 0, "[]configs.QueueConfig", &queue),
+	F("placementrules", FT_SEQ, 0, "[]configs.PlacementRule", &rule),
+	F("limits", FT_SEQ, 0, "[]configs.Limit", &limit),
+	F("preemption", FT_MAP, 0, "configs.PartitionPreemptionConfig",
+	    &preemption),
+	F("nodesortpolicy", FT_MAP, 0, "configs.NodeSortingPolicy", &nodesort),
+	F("statedumpfilepath", FT_STR, K_STATEDUMP, "string", NULL),
+	F("usergroupresolver", FT_MAP, K_RESOLVER, "configs.UserGroupResolver",
+	    &resolver)
 };
-enum { PA_NAME, PA_QUEUES, PA_RULES, PA_RESOLVER };
-static const struct ft_table part = FT_TABLE("a partition", part_f, 0);
+enum { PA_NAME, PA_QUEUES, PA_RULES, PA_LIMITS, PA_PREEMPTION, PA_NODESORT,
+	PA_STATEDUMP, PA_RESOLVER };
+static const struct ft_table part =
+    FT_TABLE("configs.PartitionConfig", part_f, 0);
 
-static const struct ft_field conf_f[] = {
-	F("checksum", FT_STR), F("partitions", FT_SEQ)
+static const struct ft_field config_f[] = {
+	F("partitions", FT_SEQ, 0, "[]configs.PartitionConfig", &part),
+	F("checksum", FT_STR, K_CHECKSUM, "string", NULL)
 };
-enum { CO_CHECKSUM, CO_PARTITIONS };
-static const struct ft_table config = FT_TABLE("the configuration", conf_f, 0);
-
-/* ---- reporting ---- */
-
-/* An error at node n (or nowhere in particular). */
-#define bad(x, n, ...) pl_conf_err((x)->d, &(x)->nerr, (x)->file, \
-	(n) != NULL ? (n)->line : 0, (n) != NULL ? (n)->col : 0, __VA_ARGS__)
-
-/* ft's positions: the key of an unknown pair, else the value. */
-static struct pos
-where(void *arg, const struct ft_err *e)
-{
-	const struct dec *x = arg;
-	const struct yl_node *n = e->code == FT_E_UNKNOWN ? e->key : e->val;
-	struct pos p = { x->file, 0, 0 };
-
-	if (n != NULL) {
-		p.line = n->line;
-		p.col = n->col;
-	}
-	return p;
-}
-
-/* ft's reports: configuration errors, counted. */
-static int
-report(struct ft *ft, const struct ft_err *e)
-{
-	struct dec *x = ft->arg;
-	struct pos p = ft_pos(ft, e);
-
-	ft_message(ft, e, &x->msg);
-	bad(x, &p, "%s", x->msg.s);
-	return EXIT_CONFIG;
-}
+enum { CO_PARTITIONS, CO_CHECKSUM };
+static const struct ft_table config =
+    FT_TABLE("configs.SchedulerConfig", config_f, 0);
 
 /* The keys release v knows, as field table modes. */
 static unsigned
 keys(const struct pl_ver *v)
 {
-	return (v->childtemplate != PL_TEMPLATE_UNKNOWN ? K_TEMPLATE : 0) |
+	return (v->checksum_key ? K_CHECKSUM : 0) |
+	    (v->childtemplate != PL_TEMPLATE_UNKNOWN ? K_TEMPLATE : 0) |
 	    (v->resourceweights_key ? K_WEIGHTS : 0) |
-	    (v->quotapreemption_key ? K_QUOTAPREEMPTION : 0) |
-	    (v->resolver_key ? K_RESOLVER : 0);
+	    (v->statedump != PL_STATEDUMP_UNKNOWN ? K_STATEDUMP : 0) |
+	    (v->resolver_key ? K_RESOLVER : 0) |
+	    (v->quotapreemption_key ? K_QUOTAPREEMPTION : 0);
 }
 
-static void
-dec_init(struct dec *x, const char *file, enum pl_compat c, struct diag *d)
-{
-	memset(x, 0, sizeof *x);
-	x->file = file;
-	x->c = c;
-	x->d = d;
-	ft_init(&x->ft, d, EXIT_CONFIG, where, x);
-	x->ft.mode = keys(pl_ver(c));
-	x->ft.report = report;
-}
-
-static int
-dec_done(struct dec *x)
-{
-	buf_free(&x->msg);
-	return x->nerr;
-}
-
-static const char *
-kind(const struct yl_node *n)
-{
-	return yl_kind_name(n->kind);
-}
-
-static int
-is_null(const struct yl_node *n)
-{
-	return n == NULL || (n->kind == YL_SCALAR && n->plain &&
-	    (n->tag == NULL || strcmp(n->tag, "tag:yaml.org,2002:str") != 0) &&
-	    yl_is_null(n));
-}
-
-/* ---- mapping pairs, with "<<" merge keys ---- */
-
-struct kv {
-	const struct yl_node *k, *v;
-};
-
-struct pairs {
-	struct kv *p;
-	size_t n, cap;
-	struct ht index;	/* by key */
-};
-
-static int
-is_merge(const struct yl_node *k)
-{
-	return k->kind == YL_SCALAR && ((k->plain && strcmp(k->str, "<<") == 0) ||
-	    (k->tag != NULL && strcmp(k->tag, "tag:yaml.org,2002:merge") == 0));
-}
-
-/* Add the pair unless its key is there: the first one wins. */
-static void
-add_pair(struct pairs *ps, const struct yl_node *k, const struct yl_node *v)
-{
-	uint64_t h = ht_hash(k->str, k->len);
-	const struct yl_node *o;
-	struct ht_probe pr;
-	uint32_t i;
-
-	ht_probe(&ps->index, h, &pr);
-	while ((i = ht_next(&ps->index, &pr)) != HT_NONE) {
-		o = ps->p[i].k;
-		if (o->len == k->len && memcmp(o->str, k->str, k->len) == 0)
-			return;
-	}
-	xgrow((void **)&ps->p, &ps->cap, ps->n + 1, sizeof *ps->p);
-	ps->p[ps->n] = (struct kv){ k, v };
-	ht_add(&ps->index, h, (uint32_t)ps->n++);
-}
-
-static void
-pairs_free(struct pairs *ps)
-{
-	free(ps->p);
-	ht_free(&ps->index);
-}
-
-static void collect(struct dec *, const struct yl_node *, struct pairs *, int);
-
-static void
-merge_from(struct dec *x, const struct yl_node *v, struct pairs *ps, int depth)
-{
-	size_t i;
-
-	if (v->kind == YL_MAP) {
-		collect(x, v, ps, depth + 1);
-		return;
-	}
-	if (v->kind == YL_SEQ) {
-		for (i = 0; i < v->n; i++) {
-			if (v->kids[i]->kind != YL_MAP)
-				bad(x, v->kids[i], "a merge key takes mappings, "
-				    "not %s", kind(v->kids[i]));
-			else
-				collect(x, v->kids[i], ps, depth + 1);
-		}
-		return;
-	}
-	bad(x, v, "a merge key takes a mapping, not %s", kind(v));
-}
-
-static void
-collect(struct dec *x, const struct yl_node *map, struct pairs *ps, int depth)
-{
-	size_t i;
-
-	if (depth > 64) {
-		bad(x, map, "merge keys nested too deeply");
-		return;
-	}
-	for (i = 0; i < map->n; i++) {
-		const struct yl_node *k = map->kids[2 * i];
-
-		/* explicit pairs first, then merged ones */
-		if (k->kind == YL_SCALAR && !is_merge(k))
-			add_pair(ps, k, map->kids[2 * i + 1]);
-	}
-	for (i = 0; i < map->n; i++) {
-		const struct yl_node *k = map->kids[2 * i];
-
-		if (k->kind != YL_SCALAR)
-			bad(x, k, "a key must be a scalar, not %s", kind(k));
-		else if (is_merge(k))
-			merge_from(x, map->kids[2 * i + 1], ps, depth);
-	}
-}
-
-/* The pairs of the mapping v, a record of t (none after an error, for null). */
-static void
-pairs_of(struct dec *x, const struct ft_table *t, const struct yl_node *v,
-    struct pairs *ps)
-{
-	memset(ps, 0, sizeof *ps);
-	if (ft_yaml_record(&x->ft, t, v) == 0)
-		collect(x, v, ps, 0);
-}
-
-/* ---- records ---- */
+/* ---- values ---- */
 
 /*
- * A mapping being decoded with its table: its first own fields are the
- * decoder's, the others placement does not use and are checked for
- * their shape only.
+ * A list of structs, field f ("[]configs.Limit"), each item decoded by
+ * one into an element of size bytes of a new array (*out, *nout; nothing
+ * when there are none). An item that does not decode (one returns -1) is
+ * left out, as the library leaves it out; free frees what it holds.
  */
-struct rec {
-	struct dec *x;
-	struct ft ft;
-	struct pairs ps;
-	size_t at;
-	int own;
-	struct ft_val v[FT_MAXF];
-};
-
 static void
-rec_begin(struct dec *x, struct rec *r, const struct ft_table *t, int own,
-    const struct yl_node *v)
+get_list(struct dec *x, const struct ft_field *f, const struct yl_node *v,
+    size_t size, int (*one)(struct dec *, const struct yl_node *, void *),
+    void (*fr)(void *), void **out, size_t *nout)
 {
-	pairs_of(x, t, v, &r->ps);
-	r->x = x;
-	r->ft = x->ft;
-	ft_begin(&r->ft, t, r->v);
-	r->at = 0;
-	r->own = own;
-}
-
-static void get_str(const struct ft_val *, struct pl_cstr *);
-static void check_shape(struct dec *, const struct ft_field *,
-    const struct ft_val *);
-
-/*
- * The field of the next pair, its value in r->v, or -1 at the end. An
- * unknown key is reported and passed over; a value of the wrong kind is
- * reported and taken as absent, as null is. A string the record keeps
- * in str[field] (str may be NULL) is stored there, and a field not its
- * own is checked: both are passed over.
- */
-static int
-rec_next(struct rec *r, struct pl_cstr *const *str)
-{
-	int f;
-
-	while (r->at < r->ps.n) {
-		f = ft_yaml(&r->ft, r->ps.p[r->at].k, r->ps.p[r->at].v);
-		r->at++;
-		if (f == FT_ERR)
-			f = r->ft.field;
-		if (f < 0)
-			continue;
-		if (f >= r->own)
-			check_shape(r->x, &r->ft.t->f[f], &r->v[f]);
-		else if (str != NULL && str[f] != NULL)
-			get_str(&r->v[f], str[f]);
-		else
-			return f;
-	}
-	return -1;
-}
-
-static void
-rec_end(struct rec *r)
-{
-	pairs_free(&r->ps);
-}
-
-static void check_record(struct dec *, const struct ft_table *,
-    const struct yl_node *);
-
-/* A field placement does not use: its shape only. */
-static void
-check_shape(struct dec *x, const struct ft_field *f, const struct ft_val *v)
-{
-	const struct yl_node *n = v->raw;
-	const struct ft_table *sub = f->sub;
-	struct ft_val item;
-	struct pairs ps;
-	size_t i;
-
-	if (!v->seen || sub == NULL)
-		return;
-	if (f->kind == FT_SEQ) {
-		for (i = 0; i < n->n; i++)
-			if (sub->f[0].name == NULL)
-				ft_yaml_item(&x->ft, sub->f, f->name, NULL,
-				    n->kids[i], &item);
-			else
-				check_record(x, sub, n->kids[i]);
-	} else if (sub->f[0].name == NULL) {
-		pairs_of(x, sub, n, &ps);
-		for (i = 0; i < ps.n; i++)
-			ft_yaml_item(&x->ft, sub->f, f->name, ps.p[i].k,
-			    ps.p[i].v, &item);
-		pairs_free(&ps);
-	} else
-		check_record(x, sub, n);
-}
-
-static void
-check_record(struct dec *x, const struct ft_table *t, const struct yl_node *v)
-{
-	struct rec r;
-
-	rec_begin(x, &r, t, 0, v);
-	while (rec_next(&r, NULL) >= 0)
-		continue;
-	rec_end(&r);
-}
-
-/* ---- scalar values ---- */
-
-static void
-get_str(const struct ft_val *v, struct pl_cstr *out)
-{
-	const struct yl_node *n = v->raw;
-
-	free(out->s);
-	memset(out, 0, sizeof *out);
-	out->line = n->line;
-	out->col = n->col;
-	if (!v->seen)
-		return;
-	out->s = xmemdup0(v->s, v->n);
-	out->n = v->n;
-	out->set = 1;
-}
-
-/* A list of strings, each where it was written. */
-static void
-get_strlist(struct dec *x, const char *name, const struct ft_val *v,
-    struct pl_cstr **out, size_t *nout)
-{
-	const struct yl_node *n = v->raw;
-	struct ft_val item;
-	size_t i;
+	const struct yl_node **items;
+	size_t n, i;
 
 	*out = NULL;
 	*nout = 0;
-	if (!v->seen)
-		return;
-	*out = xcalloc(n->n, sizeof **out);
-	for (i = 0; i < n->n; i++) {
-		const struct yl_node *it = n->kids[i];
-		struct pl_cstr *s = &(*out)[*nout];
+	if (pl_yaml_seq(&x->y, v, f->want, 1, &items, &n) == 0 && n > 0) {
+		*out = xcalloc(n, size);
+		for (i = 0; i < n; i++) {
+			void *e = (char *)*out + *nout * size;
 
-		if (ft_yaml_item(&x->ft, strings.f, name, NULL, it, &item) != 0)
+			if (one(x, items[i], e) == 0)
+				(*nout)++;
+			else {
+				fr(e);
+				memset(e, 0, size);
+			}
+		}
+	}
+	pl_yaml_seq_free(items);
+}
+
+static void rule_free(struct pl_ruleconf *);
+static int get_rule(struct dec *, const struct yl_node *,
+    struct pl_ruleconf *, int);
+
+/* A []string: every item decoded (v3 drops nulls, v2 keeps them as ""),
+ * in place of what *out held. */
+static void
+get_strlist(struct dec *x, const struct yl_node *v, struct pl_cstr **out,
+    size_t *nout, int *set)
+{
+	const struct yl_node **items;
+	size_t n, i;
+
+	pl_cstrs_free(*out, *nout);
+	*out = NULL;
+	*nout = 0;
+	if (set != NULL)
+		*set = v != NULL && v->kind == YL_SEQ;
+	if (pl_yaml_seq(&x->y, v, "[]string", 1, &items, &n) != 0 || n == 0) {
+		pl_yaml_seq_free(items);
+		return;
+	}
+	*out = xcalloc(n, sizeof **out);
+	for (i = 0; i < n; i++) {
+		struct pl_cstr *c = &(*out)[*nout];
+
+		if (pl_yaml_string(&x->y, items[i], c) < 0)
 			continue;
-		s->line = it->line;
-		s->col = it->col;
-		if (item.seen) {
-			s->s = xmemdup0(item.s, item.n);
-			s->n = item.n;
-			s->set = 1;
-		} else
-			s->s = xstrdup("");
+		if (!c->set)
+			c->s = xstrdup("");
 		(*nout)++;
 	}
+	pl_yaml_seq_free(items);
 }
 
-/* ---- filters, rules, queues, partitions ---- */
-
-static void
-get_filter(struct dec *x, const struct ft_val *v, struct pl_filterconf *f)
+/* A struct of table t decoded into to by cb, at v's position (line, col):
+ * pl_yaml_struct's result. */
+static int
+get_struct(struct dec *x, const struct yl_node *v, const struct ft_table *t,
+    pl_yaml_member *cb, void *to, int depth, unsigned long *line,
+    unsigned long *col)
 {
-	const struct yl_node *n = v->raw;
-	struct pl_cstr *str[FT_MAXF] = { [FI_TYPE] = &f->type };
-	struct rec r;
-	int i;
+	struct fill f = { x, to, depth };
 
-	*f = (struct pl_filterconf){ .set = v->seen, .line = n->line,
-	    .col = n->col };
-	if (!v->seen)
-		return;
-	rec_begin(x, &r, &filter, FI_GROUPS + 1, n);
-	while ((i = rec_next(&r, str)) >= 0) {
-		if (i == FI_USERS)
-			get_strlist(x, "users", &r.v[i], &f->users, &f->nusers);
-		else
-			get_strlist(x, "groups", &r.v[i], &f->groups,
-			    &f->ngroups);
-	}
-	rec_end(&r);
+	*line = v->line;
+	*col = v->col;
+	return pl_yaml_struct(&x->y, v, t, cb, &f);
 }
 
-static void get_rule(struct dec *, const struct yl_node *, struct pl_ruleconf *,
-    int depth);
-
+/* A string, in place of what *out held. */
 static void
-get_parent(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
-    int depth)
+get_str(struct dec *x, const struct yl_node *v, struct pl_cstr *out)
 {
-	if (is_null(v))
-		return;
-	if (v->kind == YL_SEQ && v->n == 1 && v->kids[0]->kind == YL_MAP) {
-		r->parent_listed = 1;	/* "parent: [- name: ...]", the docs */
-		v = v->kids[0];
-	} else if (v->kind != YL_MAP) {
-		bad(x, v, "'parent' must be one rule (a mapping), not %s%s",
-		    kind(v), v->kind == YL_SEQ ? " of more than one rule" : "");
-		return;
-	}
-	r->parent = xcalloc(1, sizeof *r->parent);
-	get_rule(x, v, r->parent, depth + 1);
+	free(out->s);
+	(void)pl_yaml_string(&x->y, v, out);
+}
+
+/* A map[string]string, in place of what *out held. */
+static void
+get_strmap(struct dec *x, const struct yl_node *v, struct pl_rconf *out)
+{
+	pl_rconf_free(out);
+	(void)pl_yaml_strmap(&x->y, v, out, NULL);
 }
 
 static void
+get_uint(struct dec *x, const struct yl_node *v, uint64_t *out,
+    unsigned long *line, unsigned long *col)
+{
+	(void)pl_yaml_uint64(&x->y, v, out);
+	*line = v->line;
+	*col = v->col;
+}
+
+/* ---- resources, templates, limits ---- */
+
+static void
+resources_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg;
+	struct pl_rconf *r = f->to;	/* guaranteed, max */
+
+	get_strmap(f->x, v, &r[field == RE_GUARANTEED ? 0 : 1]);
+}
+
+/* Decode resources into the guaranteed and max of g, m. */
+static void
+get_resources(struct dec *x, const struct yl_node *v, struct pl_rconf *g,
+    struct pl_rconf *m)
+{
+	struct pl_rconf gm[2];
+	struct fill f = { x, gm, 0 };
+
+	memset(gm, 0, sizeof gm);
+	(void)pl_yaml_struct(&x->y, v, &resources, resources_member, &f);
+	pl_rconf_free(g);
+	pl_rconf_free(m);
+	*g = gm[0];
+	*m = gm[1];
+}
+
+static void
+template_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg;
+	struct pl_tmplconf *t = f->to;
+	unsigned long l, c;
+
+	switch (field) {
+	case TE_MAXAPPS:
+		get_uint(f->x, v, &t->maxapps, &l, &c);
+		break;
+	case TE_PROPERTIES:
+		get_strmap(f->x, v, &t->properties);
+		break;
+	default:
+		get_resources(f->x, v, &t->guaranteed, &t->max);
+	}
+}
+
+static void
+limit_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg;
+	struct pl_limitconf *l = f->to;
+
+	switch (field) {
+	case LI_LIMIT:
+		get_str(f->x, v, &l->name);
+		break;
+	case LI_USERS:
+		get_strlist(f->x, v, &l->users, &l->nusers, &l->users_set);
+		break;
+	case LI_GROUPS:
+		get_strlist(f->x, v, &l->groups, &l->ngroups, &l->groups_set);
+		break;
+	case LI_MAXRES:
+		get_strmap(f->x, v, &l->maxres);
+		break;
+	default:
+		get_uint(f->x, v, &l->maxapps, &l->apps_line, &l->apps_col);
+	}
+}
+
+static int
+get_limit(struct dec *x, const struct yl_node *v, void *to)
+{
+	struct pl_limitconf *l = to;
+
+	return get_struct(x, v, &limit, limit_member, l, 0, &l->line, &l->col);
+}
+
+static void
+limit_free(void *l)
+{
+	pl_limitconf_free(l);
+}
+
+static void
+get_limits(struct dec *x, const struct ft_field *fl, const struct yl_node *v,
+    struct pl_limitconf **out, size_t *nout)
+{
+	size_t i;
+
+	for (i = 0; i < *nout; i++)
+		pl_limitconf_free(&(*out)[i]);
+	free(*out);
+	get_list(x, fl, v, sizeof **out, get_limit, limit_free, (void **)out,
+	    nout);
+}
+
+/* ---- filters, rules ---- */
+
+static void
+filter_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg;
+	struct pl_filterconf *fc = f->to;
+
+	if (field == FI_TYPE)
+		get_str(f->x, v, &fc->type);
+	else if (field == FI_USERS)
+		get_strlist(f->x, v, &fc->users, &fc->nusers, NULL);
+	else
+		get_strlist(f->x, v, &fc->groups, &fc->ngroups, NULL);
+}
+
+static void
+rule_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg;
+	struct pl_ruleconf *r = f->to;
+	struct fill ff = { f->x, &r->filter, 0 };
+
+	switch (field) {
+	case RU_NAME:
+		get_str(f->x, v, &r->name);
+		break;
+	case RU_VALUE:
+		get_str(f->x, v, &r->value);
+		break;
+	case RU_CREATE:
+		(void)pl_yaml_bool(&f->x->y, v, &r->create);
+		break;
+	case RU_FILTER:
+		r->filter.set = v->kind == YL_MAP;
+		r->filter.line = v->line;
+		r->filter.col = v->col;
+		(void)pl_yaml_struct(&f->x->y, v, &filter, filter_member, &ff);
+		break;
+	default:		/* RU_PARENT */
+		if (pl_yaml_null(&f->x->y, v))
+			break;
+		if (f->depth >= 64) {
+			pl_conf_err(f->x->o.d, &f->x->nerr, f->x->o.file, v->line,
+			    v->col, "parent rules nested deeper than 64 levels");
+			break;
+		}
+		if (r->parent == NULL)
+			r->parent = xcalloc(1, sizeof *r->parent);
+		get_rule(f->x, v, r->parent, f->depth + 1);
+		if (v->kind != YL_MAP) {	/* a type error: no rule to check */
+			rule_free(r->parent);
+			free(r->parent);
+			r->parent = NULL;
+		}
+	}
+}
+
+static int
 get_rule(struct dec *x, const struct yl_node *v, struct pl_ruleconf *r,
     int depth)
 {
-	struct pl_cstr *str[FT_MAXF] = { [RU_NAME] = &r->name,
-	    [RU_VALUE] = &r->value };
-	struct rec rc;
-	int i;
-
-	r->line = v->line;
-	r->col = v->col;
-	if (depth > 64) {
-		bad(x, v, "parent rules nested deeper than 64 levels");
-		return;
-	}
-	rec_begin(x, &rc, &rule, RU_PARENT + 1, v);
-	while ((i = rec_next(&rc, str)) >= 0) {
-		if (i == RU_CREATE)
-			r->create = (int)rc.v[i].i;
-		else if (i == RU_FILTER)
-			get_filter(x, &rc.v[i], &r->filter);
-		else
-			get_parent(x, rc.v[i].raw, r, depth);
-	}
-	rec_end(&rc);
+	return get_struct(x, v, &rule, rule_member, r, depth, &r->line, &r->col);
 }
 
-/* Are resources.guaranteed or resources.max given (not null)? */
 static int
-resources_set(const struct yl_node *v)
+get_toprule(struct dec *x, const struct yl_node *v, void *to)
 {
-	const struct yl_node *g, *m;
-
-	if (v == NULL || v->kind != YL_MAP)
-		return 0;
-	g = yl_get(v, "guaranteed");
-	m = yl_get(v, "max");
-	return (g != NULL && !is_null(g)) || (m != NULL && !is_null(m));
+	return get_rule(x, v, to, 0);
 }
 
-static void get_queues(struct dec *, const struct ft_val *,
+static void
+toprule_free(void *r)
+{
+	rule_free(r);
+}
+
+static void
+get_rules(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nrules; i++)
+		rule_free(&p->rules[i]);
+	free(p->rules);
+	p->rules_set = v->kind == YL_SEQ;
+	get_list(x, &part_f[PA_RULES], v, sizeof *p->rules, get_toprule,
+	    toprule_free, (void **)&p->rules, &p->nrules);
+}
+
+/* ---- queues ---- */
+
+static void get_queues(struct dec *, const struct yl_node *,
     struct pl_queueconf **, size_t *);
 
 static void
-get_queue(struct dec *x, const struct yl_node *v, struct pl_queueconf *q)
+queue_member(void *arg, int field, const struct yl_node *v)
 {
-	struct pl_cstr *str[FT_MAXF] = { [QU_NAME] = &q->name,
-	    [QU_SUBMITACL] = &q->submitacl, [QU_ADMINACL] = &q->adminacl };
-	struct rec r;
-	int i;
+	struct fill *f = arg, t;
+	struct pl_queueconf *q = f->to;
+	struct dec *x = f->x;
 
-	q->line = v->line;
-	q->col = v->col;
-	rec_begin(x, &r, &queue, QU_RESOURCES + 1, v);
-	while ((i = rec_next(&r, str)) >= 0) {
-		if (i == QU_PARENT)
-			q->parent = (int)r.v[i].i;
-		else if (i == QU_QUEUES)
-			get_queues(x, &r.v[i], &q->queues, &q->nqueues);
-		else {
-			check_shape(x, &queue_f[i], &r.v[i]);
-			q->resources = resources_set(r.v[i].raw);
-		}
+	switch (field) {
+	case QU_NAME:
+		get_str(x, v, &q->name);
+		break;
+	case QU_PARENT:
+		(void)pl_yaml_bool(&x->y, v, &q->parent);
+		break;
+	case QU_SUBMITACL:
+		get_str(x, v, &q->submitacl);
+		break;
+	case QU_ADMINACL:
+		get_str(x, v, &q->adminacl);
+		break;
+	case QU_QUEUES:
+		get_queues(x, v, &q->queues, &q->nqueues);
+		break;
+	case QU_RESOURCES:
+		get_resources(x, v, &q->guaranteed, &q->max);
+		break;
+	case QU_MAXAPPS:
+		get_uint(x, v, &q->maxapps, &q->apps_line, &q->apps_col);
+		break;
+	case QU_PROPERTIES:
+		get_strmap(x, v, &q->properties);
+		break;
+	case QU_LIMITS:
+		get_limits(x, &queue_f[QU_LIMITS], v, &q->limits, &q->nlimits);
+		break;
+	default:		/* QU_TEMPLATE */
+		t = (struct fill){ x, &q->tmpl, 0 };
+		q->tmpl.set = !pl_yaml_null(&x->y, v);
+		q->tmpl.line = v->line;
+		q->tmpl.col = v->col;
+		(void)pl_yaml_struct(&x->y, v, &template, template_member, &t);
 	}
-	rec_end(&r);
+}
+
+static void queues_free(struct pl_queueconf *, size_t);
+static void queues_free_one(struct pl_queueconf *);
+
+static int
+get_queue(struct dec *x, const struct yl_node *v, void *to)
+{
+	struct pl_queueconf *q = to;
+
+	return get_struct(x, v, &queue, queue_member, q, 0, &q->line, &q->col);
 }
 
 static void
-get_queues(struct dec *x, const struct ft_val *v, struct pl_queueconf **out,
+queue_free(void *q)
+{
+	queues_free_one(q);
+}
+
+static void
+get_queues(struct dec *x, const struct yl_node *v, struct pl_queueconf **out,
     size_t *nout)
 {
-	const struct yl_node *n = v->raw;
-	size_t i;
+	queues_free(*out, *nout);
+	get_list(x, &queue_f[QU_QUEUES], v, sizeof **out, get_queue, queue_free,
+	    (void **)out, nout);
+}
 
-	*out = NULL;
-	*nout = 0;
-	if (!v->seen)
+/* ---- partitions ---- */
+
+/* usergroupresolver: its one field, type. */
+static void
+resolver_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg;
+
+	(void)field;
+	get_str(f->x, v, f->to);
+}
+
+static void
+nodesort_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg;
+	struct pl_partconf *p = f->to;
+
+	if (field == NS_TYPE) {
+		get_str(f->x, v, &p->sorttype);
 		return;
-	*out = xcalloc(n->n, sizeof **out);
-	*nout = n->n;
-	for (i = 0; i < n->n; i++)
-		get_queue(x, n->kids[i], &(*out)[i]);
-}
-
-static void
-get_rules(struct dec *x, const struct ft_val *v, struct pl_partconf *p)
-{
-	const struct yl_node *n = v->raw;
-	size_t i;
-
-	p->rules = NULL;
-	p->nrules = 0;
-	p->rules_set = v->seen;
-	if (!v->seen)
-		return;
-	p->rules = xcalloc(n->n, sizeof *p->rules);
-	p->nrules = n->n;
-	for (i = 0; i < n->n; i++)
-		get_rule(x, n->kids[i], &p->rules[i], 0);
-}
-
-/* usergroupresolver: {type: ...} (1.8) */
-static void
-get_resolver(struct dec *x, const struct yl_node *v, struct pl_cstr *type)
-{
-	struct pl_cstr *str[FT_MAXF] = { type };
-	struct rec r;
-
-	rec_begin(x, &r, &resolver, 1, v);
-	while (rec_next(&r, str) >= 0)
-		continue;
-	rec_end(&r);
-}
-
-static void
-get_part(struct dec *x, const struct yl_node *v, struct pl_partconf *p)
-{
-	struct pl_cstr *str[FT_MAXF] = { [PA_NAME] = &p->name };
-	struct rec r;
-	int i;
-
-	*p = (struct pl_partconf){ .line = v->line, .col = v->col };
-	rec_begin(x, &r, &part, PA_RESOLVER + 1, v);
-	while ((i = rec_next(&r, str)) >= 0) {
-		if (i == PA_QUEUES) {
-			get_queues(x, &r.v[i], &p->queues, &p->nqueues);
-			p->queues_set = r.v[i].seen;
-		} else if (i == PA_RULES)
-			get_rules(x, &r.v[i], p);
-		else if (r.v[i].seen)
-			get_resolver(x, r.v[i].raw, &p->resolver);
 	}
-	rec_end(&r);
+	pl_rconf_free(&p->weights);
+	free(p->weightv);
+	(void)pl_yaml_strmap(&f->x->y, v, &p->weights, &p->weightv);
 }
 
-/*
- * Decode v alone as the value of a partition's member key ("queues" or
- * "placementrules"): the tests decode queues or rules lists so.
- */
-static int
-part_member(struct pl_partconf *p, const char *file, const char *key,
-    const struct yl_node *v, enum pl_compat c, struct diag *d)
+/* preemption: booleans placekit only checks */
+static void
+preemption_member(void *arg, int field, const struct yl_node *v)
 {
-	struct yl_node k = { .kind = YL_SCALAR, .plain = 1 };
-	struct ft_val fv[FT_MAXF];
-	struct dec x;
-	struct ft ft;
-	int i;
+	struct fill *f = arg;
+	int b;
 
-	dec_init(&x, file, c, d);
-	ft = x.ft;
-	k.str = (char *)key;
-	k.len = strlen(key);
-	ft_begin(&ft, &part, fv);
-	if ((i = ft_yaml(&ft, &k, v)) == FT_ERR)
-		i = ft.field;
-	if (i == PA_QUEUES) {
-		get_queues(&x, &fv[i], &p->queues, &p->nqueues);
-		p->queues_set = fv[i].seen;
-	} else
-		get_rules(&x, &fv[i], p);
-	return dec_done(&x);
+	(void)field;
+	(void)pl_yaml_bool(&f->x->y, v, &b);
+}
+
+static void
+part_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg, sub = *f;
+	struct pl_partconf *p = f->to;
+	struct dec *x = f->x;
+
+	switch (field) {
+	case PA_NAME:
+		get_str(x, v, &p->name);
+		break;
+	case PA_QUEUES:
+		p->queues_set = v->kind == YL_SEQ;
+		get_queues(x, v, &p->queues, &p->nqueues);
+		break;
+	case PA_RULES:
+		get_rules(x, v, p);
+		break;
+	case PA_LIMITS:
+		get_limits(x, &part_f[PA_LIMITS], v, &p->limits, &p->nlimits);
+		break;
+	case PA_PREEMPTION:
+		(void)pl_yaml_struct(&x->y, v, &preemption, preemption_member,
+		    &sub);
+		break;
+	case PA_NODESORT:
+		(void)pl_yaml_struct(&x->y, v, &nodesort, nodesort_member, &sub);
+		break;
+	case PA_STATEDUMP:
+		get_str(x, v, &p->statedump);
+		break;
+	default:		/* PA_RESOLVER */
+		sub.to = &p->resolver;
+		(void)pl_yaml_struct(&x->y, v, &resolver, resolver_member, &sub);
+	}
+}
+
+static int
+get_part(struct dec *x, const struct yl_node *v, void *to)
+{
+	struct pl_partconf *p = to;
+
+	memset(p, 0, sizeof *p);
+	return get_struct(x, v, &part, part_member, p, 0, &p->line, &p->col);
+}
+
+static void
+part_free(void *p)
+{
+	pl_partconf_free(p);
+}
+
+static void
+top_member(void *arg, int field, const struct yl_node *v)
+{
+	struct fill *f = arg;
+	struct pl_conf *conf = f->to;
+	struct pl_cstr sum;
+	size_t i;
+
+	if (field == CO_CHECKSUM) {
+		(void)pl_yaml_string(&f->x->y, v, &sum);
+		free(sum.s);
+		return;
+	}
+	for (i = 0; i < conf->nparts; i++)
+		pl_partconf_free(&conf->parts[i]);
+	free(conf->parts);
+	get_list(f->x, &config_f[CO_PARTITIONS], v, sizeof *conf->parts,
+	    get_part, part_free, (void **)&conf->parts, &conf->nparts);
+}
+
+/* ---- the decoder: messages collected, a fatal one first ---- */
+
+struct held {
+	struct diag_msg *m;
+	struct pos *pos;
+	size_t n, cap;
+};
+
+static void
+hold(void *arg, const struct diag_msg *m)
+{
+	struct held *h = arg;
+	size_t capp = h->cap;
+
+	xgrow((void **)&h->m, &h->cap, h->n + 1, sizeof *h->m);
+	if (h->cap != capp)
+		h->pos = xreallocarray(h->pos, h->cap, sizeof *h->pos);
+	h->m[h->n] = *m;
+	h->m[h->n].text = xstrdup(m->text);
+	if (m->pos != NULL) {
+		h->pos[h->n] = *m->pos;
+		h->m[h->n].pos = &h->pos[h->n];
+	}
+	h->n++;
+}
+
+/* Pass what was held on to d, the library's fatal error first. */
+static void
+release(struct held *h, const struct pl_yaml *y, struct diag *d)
+{
+	size_t i, first = y->fatal ? y->fatal_at : h->n;
+
+	for (i = 0; i < h->n; i++)	/* the positions moved as h grew */
+		if (h->m[i].pos != NULL)
+			h->m[i].pos = &h->pos[i];
+	if (first < h->n)
+		diag_put(d, &h->m[first]);
+	for (i = 0; i < h->n; i++) {
+		if (i != first)
+			diag_put(d, &h->m[i]);
+		free((char *)h->m[i].text);
+	}
+	free(h->m);
+	free(h->pos);
+}
+
+static void
+dec_init(struct dec *x, struct diag *hd, const char *file, enum pl_compat c)
+{
+	memset(x, 0, sizeof *x);
+	x->o.file = file;
+	x->o.d = hd;
+	x->o.nerr = &x->nerr;
+	x->y.v3 = pl_ver(c)->yaml_v3;
+	x->y.mode = keys(pl_ver(c));
+	x->y.o = &x->o;
+}
+
+/* Run f on v with the messages held; the number of errors. */
+static int
+run(void (*f)(struct dec *, const struct yl_node *, void *), void *to,
+    const struct yl_node *v, const char *file, enum pl_compat c,
+    struct diag *d)
+{
+	struct held h = { NULL, NULL, 0, 0 };
+	struct diag hd = DIAG_INIT(d->prog);
+	struct dec x;
+
+	hd.sink = hold;
+	hd.sink_arg = &h;
+	dec_init(&x, &hd, file, c);
+	f(&x, v, to);
+	release(&h, &x.y, d);
+	return x.nerr;
+}
+
+static void
+do_part(struct dec *x, const struct yl_node *v, void *to)
+{
+	(void)get_part(x, v, to);
+}
+
+static void
+do_queues(struct dec *x, const struct yl_node *v, void *to)
+{
+	struct pl_partconf *p = to;
+
+	p->queues_set = v->kind == YL_SEQ;
+	get_queues(x, v, &p->queues, &p->nqueues);
+}
+
+static void
+do_rules(struct dec *x, const struct yl_node *v, void *to)
+{
+	get_rules(x, v, to);
+}
+
+static void
+do_top(struct dec *x, const struct yl_node *v, void *to)
+{
+	struct fill f = { x, to, 0 };
+
+	(void)pl_yaml_struct(&x->y, v, &config, top_member, &f);
 }
 
 int
 pl_conf_decode_part(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	struct dec x;
-
-	dec_init(&x, file, c, d);
-	get_part(&x, v, p);
-	return dec_done(&x);
+	return run(do_part, p, v, file, c, d);
 }
 
 int
 pl_conf_decode_queues(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	return part_member(p, file, "queues", v, c, d);
+	return run(do_queues, p, v, file, c, d);
 }
 
 int
 pl_conf_decode_rules(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	return part_member(p, file, "placementrules", v, c, d);
+	return run(do_rules, p, v, file, c, d);
 }
 
 int
-pl_conf_decode(struct pl_conf *out, const struct yl_doc *doc, enum pl_compat c,
+pl_conf_decode(struct pl_conf *conf, const struct yl_doc *doc, enum pl_compat c,
     struct diag *d)
 {
-	struct dec x;
-	struct rec r;
-	size_t j;
-	int i;
-
-	memset(out, 0, sizeof *out);
-	out->file = doc->file;
+	memset(conf, 0, sizeof *conf);
+	conf->file = doc->file;
 	if (doc->root == NULL)
 		return 0;
-	dec_init(&x, doc->file, c, d);
-	rec_begin(&x, &r, &config, CO_PARTITIONS + 1, doc->root);
-	while ((i = rec_next(&r, NULL)) >= 0) {
-		const struct yl_node *v = r.v[i].raw;
-
-		if (i != CO_PARTITIONS || !r.v[i].seen)
-			continue;
-		out->parts = xcalloc(v->n, sizeof *out->parts);
-		out->nparts = v->n;
-		for (j = 0; j < v->n; j++)
-			get_part(&x, v->kids[j], &out->parts[j]);
-	}
-	rec_end(&r);
-	return dec_done(&x);
+	return run(do_top, conf, doc->root, doc->file, c, d);
 }
+
+/* ---- freeing ---- */
 
 static void
 cstr_free(struct pl_cstr *s)
@@ -731,23 +796,13 @@ cstr_free(struct pl_cstr *s)
 }
 
 static void
-cstrs_free(struct pl_cstr *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		cstr_free(&v[i]);
-	free(v);
-}
-
-static void
 rule_free(struct pl_ruleconf *r)
 {
 	cstr_free(&r->name);
 	cstr_free(&r->value);
 	cstr_free(&r->filter.type);
-	cstrs_free(r->filter.users, r->filter.nusers);
-	cstrs_free(r->filter.groups, r->filter.ngroups);
+	pl_cstrs_free(r->filter.users, r->filter.nusers);
+	pl_cstrs_free(r->filter.groups, r->filter.ngroups);
 	if (r->parent != NULL) {
 		rule_free(r->parent);
 		free(r->parent);
@@ -755,16 +810,38 @@ rule_free(struct pl_ruleconf *r)
 }
 
 static void
+limits_free(struct pl_limitconf *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		pl_limitconf_free(&v[i]);
+	free(v);
+}
+
+static void
+queues_free_one(struct pl_queueconf *q)
+{
+	cstr_free(&q->name);
+	cstr_free(&q->submitacl);
+	cstr_free(&q->adminacl);
+	pl_rconf_free(&q->guaranteed);
+	pl_rconf_free(&q->max);
+	pl_rconf_free(&q->properties);
+	pl_rconf_free(&q->tmpl.properties);
+	pl_rconf_free(&q->tmpl.guaranteed);
+	pl_rconf_free(&q->tmpl.max);
+	limits_free(q->limits, q->nlimits);
+	queues_free(q->queues, q->nqueues);
+}
+
+static void
 queues_free(struct pl_queueconf *q, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		cstr_free(&q[i].name);
-		cstr_free(&q[i].submitacl);
-		cstr_free(&q[i].adminacl);
-		queues_free(q[i].queues, q[i].nqueues);
-	}
+	for (i = 0; i < n; i++)
+		queues_free_one(&q[i]);
 	free(q);
 }
 
@@ -774,11 +851,16 @@ pl_partconf_free(struct pl_partconf *p)
 	size_t i;
 
 	cstr_free(&p->name);
-	cstr_free(&p->resolver);
 	queues_free(p->queues, p->nqueues);
 	for (i = 0; i < p->nrules; i++)
 		rule_free(&p->rules[i]);
 	free(p->rules);
+	limits_free(p->limits, p->nlimits);
+	cstr_free(&p->sorttype);
+	pl_rconf_free(&p->weights);
+	free(p->weightv);
+	cstr_free(&p->statedump);
+	cstr_free(&p->resolver);
 	memset(p, 0, sizeof *p);
 }
 

@@ -1,9 +1,10 @@
 /*
  * plconf.h - a YuniKorn queue configuration as written: the YAML decoded
- * strictly into partitions, queues and placement rules, with positions.
- * Unknown keys and wrongly typed values are errors (the scheduler decodes
- * with yaml strict mode); every one found is reported as FILE:LINE:COL.
- * Nothing is validated or built here (plvalid.h, plengine.h do that).
+ * into partitions, queues, placement rules, limits, resources and
+ * policies, with positions, as the release's Go yaml library decodes it
+ * (plyaml.h: its accepted keys, types, nulls, merges and duplicate keys,
+ * its messages). Every error found is reported as FILE:LINE:COL. Nothing
+ * is validated or built here (plvalid.h, plpart.h do that).
  */
 #ifndef PK_PLCONF_H
 #define PK_PLCONF_H
@@ -12,15 +13,9 @@
 
 #include "diag.h"
 #include "pl.h"
+#include "pllimit.h"
+#include "plres.h"
 #include "yamlload.h"
-
-/* A string value and where it was written; set is 0 when absent or null. */
-struct pl_cstr {
-	char *s;
-	size_t n;
-	int set;
-	unsigned long line, col;
-};
 
 struct pl_filterconf {
 	int set;
@@ -35,15 +30,27 @@ struct pl_ruleconf {
 	int create;
 	struct pl_filterconf filter;
 	struct pl_ruleconf *parent;	/* NULL: none */
-	int parent_listed;	/* written as a one-item list (the form
-				   of YuniKorn's own examples) */
+	unsigned long line, col;
+};
+
+/* A queue's childtemplate (0.12). */
+struct pl_tmplconf {
+	int set;			/* given, not null */
+	uint64_t maxapps;
+	struct pl_rconf properties, guaranteed, max;
 	unsigned long line, col;
 };
 
 struct pl_queueconf {
 	struct pl_cstr name, submitacl, adminacl;
 	int parent;		/* "parent: true" */
-	int resources;		/* guaranteed or max given (root may not) */
+	struct pl_rconf guaranteed, max;	/* resources */
+	uint64_t maxapps;
+	unsigned long apps_line, apps_col;	/* of maxapplications */
+	struct pl_rconf properties;
+	struct pl_tmplconf tmpl;
+	struct pl_limitconf *limits;
+	size_t nlimits;
 	struct pl_queueconf *queues;
 	size_t nqueues;
 	unsigned long line, col;
@@ -57,7 +64,13 @@ struct pl_partconf {
 	struct pl_ruleconf *rules;
 	size_t nrules;
 	int rules_set;
-	struct pl_cstr resolver;	/* usergroupresolver's type (1.8) */
+	struct pl_limitconf *limits;
+	size_t nlimits;
+	struct pl_cstr sorttype;	/* nodesortpolicy.type */
+	struct pl_rconf weights;	/* nodesortpolicy.resourceweights */
+	double *weightv;		/* their numbers */
+	struct pl_cstr statedump;	/* statedumpfilepath (1.0 - 1.4) */
+	struct pl_cstr resolver;	/* usergroupresolver.type (1.8) */
 	unsigned long line, col;
 };
 

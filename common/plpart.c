@@ -1,6 +1,7 @@
 /*
  * plpart.c - loading and reloading a partition (plpart.h).
  */
+#include <sys/stat.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -8,12 +9,23 @@
 
 #include "exitcode.h"
 #include "plpart.h"
+#include "plpol.h"
 #include "xalloc.h"
 #include "yamlload.h"
 
+/* The registration stage's error: "configured queue creation failed: ",
+ * a line break from 1.6 (errors.Join), then why. */
+static void
+creation_failed(const struct pl_ver *sw, const char *file, unsigned long line,
+    unsigned long col, const char *why, struct diag *d, int *nerr)
+{
+	pl_conf_err(d, nerr, file, line, col, "configured queue creation "
+	    "failed: %s%s", sw->texts16 ? "\n" : "", why);
+}
+
 static int
 acl(struct pl_acl *a, char **text, const struct pl_cstr *c, const char *file,
-    struct diag *d)
+    const struct pl_ver *sw, struct diag *d)
 {
 	struct buf why = { 0 };
 	int bad = 0;
@@ -22,23 +34,64 @@ acl(struct pl_acl *a, char **text, const struct pl_cstr *c, const char *file,
 		return 0;
 	*text = xmemdup0(c->s, c->n);
 	if (pl_acl_parse(a, c->s, c->n, &why) != 0 &&
-	    pl_acl_check(c->s, c->n, &why) == 0) {	/* else said already */
-		struct pos at = { file, c->line, c->col };
-
-		diag_err(d, EXIT_CONFIG, &at, "%s", why.s);
-		bad = 1;
-	}
+	    pl_acl_check(c->s, c->n, &why) == 0)	/* else said already */
+		creation_failed(sw, file, c->line, c->col, why.s, d, &bad);
 	buf_free(&why);
 	return bad;
+}
+
+/* A parent queue's child template: parsed, max then guaranteed, unless it
+ * is empty (every entry without a name or a value; from 1.5 also no
+ * maxapplications). */
+static int
+template(const struct pl_queueconf *qc, const char *file,
+    const struct pl_ver *sw, struct diag *d)
+{
+	const struct pl_tmplconf *t = &qc->tmpl;
+	const struct pl_rconf *r[2] = { &t->max, &t->guaranteed };
+	struct buf why = { 0 };
+	struct pl_res res;
+	size_t bad, i;
+	int nerr = 0;
+	unsigned long nw = 0;
+
+	if (!t->set || (pl_rconf_blank(&t->properties) &&
+	    pl_rconf_blank(&t->guaranteed) && pl_rconf_blank(&t->max) &&
+	    (!sw->template_maxapps || t->maxapps == 0)))
+		return 0;
+	for (i = 0; i < 2; i++) {
+		if (pl_res_parse(&res, r[i], sw->quantity_units ? PL_QTY_UNITS :
+		    PL_QTY_INT, &why, &bad) != 0) {
+			const struct pl_rval *v = &r[i]->v[bad];
+
+			if (sw->childtemplate == PL_TEMPLATE_FATAL)
+				creation_failed(sw, file, v->val.line, v->val.col,
+				    why.s, d, &nerr);
+			else
+				pl_conf_warn(d, &nw, file, v->val.line, v->val.col,
+				    "the child template of queue '%s' does not "
+				    "parse (%s): YuniKorn before 1.6 ignores that "
+				    "and leaves the queue's own resources and "
+				    "properties unset; 1.6 refuses the "
+				    "configuration", qc->name.s, why.s);
+			i = 2;
+		}
+		pl_res_free(&res);
+	}
+	buf_free(&why);
+	return nerr;
 }
 
 static int
 add_queue(struct pl_tree *t, struct pl_queue *parent,
     const struct pl_queueconf *qc, const char *file, struct diag *d)
 {
+	const struct pl_ver *sw = pl_ver(t->compat);
 	struct pl_queue *q;
 	size_t i;
 	int nerr = 0;
+	struct pl_vout o = { file, d, &nerr };	/* for warnings only */
+	unsigned long nw = 0;
 
 	q = pl_tree_add(t, parent, qc->name.s ? qc->name.s : "", qc->name.n);
 	q->conf = xcalloc(1, sizeof *q->conf);
@@ -46,9 +99,13 @@ add_queue(struct pl_tree *t, struct pl_queue *parent,
 	q->conf->line = qc->line;
 	q->conf->col = qc->col;
 	nerr += acl(&q->conf->submit, &q->conf->submit_text, &qc->submitacl,
-	    file, d);
+	    file, sw, d);
 	nerr += acl(&q->conf->admin, &q->conf->admin_text, &qc->adminacl,
-	    file, d);
+	    file, sw, d);
+	if ((qc->parent || qc->nqueues > 0) &&
+	    sw->childtemplate != PL_TEMPLATE_UNKNOWN)
+		nerr += template(qc, file, sw, d);
+	pl_pol_properties(&qc->properties, q->conf->name, &o, &nw);
 	for (i = 0; i < qc->nqueues; i++)
 		nerr += add_queue(t, q, &qc->queues[i], file, d);
 	q->leaf = !qc->parent && qc->nqueues == 0;
@@ -65,81 +122,132 @@ pl_tree_build(struct pl_tree *t, const struct pl_partconf *pc, const char *file,
 	if (pc->nqueues != 1)
 		return 0;		/* the validator said why */
 	root = &pc->queues[0];
-	if (root->name.n != 4 || memcmp(root->name.s, "root", 4) != 0) {
-		struct pos at = { file, root->name.line, root->name.col };
-
-		diag_err(d, EXIT_CONFIG, &at, "partition cannot be created: the "
-		    "top queue must be named 'root', not '%s'", root->name.s);
-		nerr++;
-	}
+	if (root->name.n != 4 || memcmp(root->name.s, "root", 4) != 0)
+		pl_conf_err(d, &nerr, file, root->name.line, root->name.col,
+		    "partition cannot be created without root queue");
 	nerr += add_queue(t, NULL, root, file, d);
 	t->root->leaf = 0;
 	return nerr;
 }
 
 /*
- * Give a partition's manager its rules. The scheduler loads a configuration
- * whose rules fail to build: their problems are warnings, unless
- * PL_LOAD_RULES_FATAL makes them errors.
- */
-static int
-new_rules(struct pl_part *p, struct pl_mgr *m, const struct pl_partconf *pc,
-    int flags, struct diag *d)
-{
-	struct diag_demoted dd;
-
-	if (flags & PL_LOAD_RULES_FATAL)
-		return pl_mgr_new(m, pc, p->file, d);
-	diag_demote(&dd, d, "");
-	return pl_mgr_new(m, pc, p->file, &dd.d);
-}
-
-/*
  * The user/group resolver, chosen once for the scheduler by the first
  * partition (1.8). LDAP cannot be reproduced offline: without a resolver,
- * a user's group is its name.
+ * a user's group is its name (build_part warns).
  */
 static void
-resolver(struct pl_part *p, struct diag *d)
+resolver(struct pl_part *p)
 {
 	const struct pl_cstr *t;
 
 	if (p->conf.nparts == 0 || !(t = &p->conf.parts[0].resolver)->set)
 		return;
 	p->mgr.ugi.resolver = pl_resolver_of(t->s, t->n);
-	if (p->mgr.ugi.resolver == PL_RESOLVER_LDAP) {
-		struct pos at = { p->file, t->line, t->col };
-
-		diag_warn(d, &at, "usergroupresolver 'ldap' cannot be reproduced "
-		    "offline: placekit resolves no user, and an application "
-		    "without groups has its user name as its one group");
-	}
 }
 
-/* Build a partition that is not the one wanted, for its errors only. */
-static void
-other_part(struct pl_part *p, const struct pl_partconf *pc, int flags,
-    struct diag *d)
-{
-	struct pl_tree t;
-	struct pl_mgr m;
+/* The scheduler's configuration when it is given an empty one (1.2). */
+static const char default_config[] =
+    "partitions:\n"
+    "  - name: default\n"
+    "    placementrules:\n"
+    "      - name: tag\n"
+    "        value: namespace\n"
+    "        create: true\n"
+    "    queues:\n"
+    "      - name: root\n"
+    "        submitacl: '*'\n";
 
-	pl_tree_init(&t, p->compat);
-	pl_mgr_init(&m, p->compat);
+/* The partitions built so far, by name (0.10, 0.11: a name given again
+ * updates the partition built under it). */
+struct built {
+	const char **name;
+	int *rules_on;		/* its placement manager is initialised */
+	size_t n;
+};
+
+/* Build partition pc (into p's tree and manager when it is the one
+ * wanted, else into ones thrown away), in the registration's order. */
+static void
+build_part(struct pl_part *p, struct pl_partconf *pc, struct built *b,
+    int flags, struct diag *d)
+{
+	const struct pl_ver *sw = pl_ver(p->compat);
+	struct pl_tree t, *tp = pc == p->pc ? &p->tree : &t;
+	struct pl_mgr m, *mp = pc == p->pc ? &p->mgr : &m;
+	struct diag_demoted dd;
+	size_t i;
+	int *on = NULL, update = 0;
+	unsigned long nw = 0;
+
+	if (!sw->unique_partitions)
+		for (i = 0; i < b->n && on == NULL; i++)
+			if (strcmp(b->name[i], pc->name.s) == 0)
+				on = &b->rules_on[i];
+	if (on == NULL) {
+		b->name = xreallocarray(b->name, b->n + 1, sizeof *b->name);
+		b->rules_on = xreallocarray(b->rules_on, b->n + 1,
+		    sizeof *b->rules_on);
+		b->name[b->n] = pc->name.s;
+		on = &b->rules_on[b->n++];
+		*on = 0;
+	} else {
+		update = 1;
+		pl_conf_warn(d, &nw, p->file, pc->name.line, pc->name.col,
+		    "partition '%s' is given again: YuniKorn before 0.12 takes it "
+		    "as an update of the first one (placectl uses the first)",
+		    pc->name.s);
+	}
+	if (tp == &t)
+		pl_tree_init(&t, p->compat);
+	if (mp == &m)
+		pl_mgr_init(&m, p->compat);
 	if (pc->queues_set)
-		p->st.build += pl_tree_build(&t, pc, p->file, d);
-	p->st.rules += new_rules(p, &m, pc, flags, d);
-	pl_mgr_free(&m);
-	pl_tree_free(&t);
+		p->st.build += pl_tree_build(tp, pc, p->file, d);
+	if (update && *on && pc->nrules > 0) {
+		/* UpdateRules: a failure refuses the configuration */
+		p->st.build += pl_mgr_new(mp, pc, p->file, d);
+	} else if (flags & PL_LOAD_RULES_FATAL)
+		p->st.rules += pl_mgr_new(mp, pc, p->file, d);
+	else {		/* logged: the configuration loads */
+		diag_demote(&dd, d, sw->always_on ? "the placement "
+		    "rules do not build; YuniKorn loads the configuration, then "
+		    "rejects every application: " : "the placement rules do not "
+		    "build; YuniKorn loads the configuration with placement off: ");
+		if (pl_mgr_new(mp, pc, p->file, &dd.d) != 0)
+			p->st.brokenrules++;
+	}
+	*on = pc->nrules > 0 && mp->active;
+	if (pc->resolver.set && strcmp(pc->resolver.s, "ldap") == 0)
+		pl_conf_warn(d, &nw, p->file, pc->resolver.line, pc->resolver.col,
+		    "usergroupresolver 'ldap' cannot be reproduced offline: "
+		    "YuniKorn reads its settings from /run/secrets/ldap and "
+		    "exits if they are missing; placekit resolves no user, and "
+		    "an application without groups has its user name as its one "
+		    "group");
+	if (mp == &m)
+		pl_mgr_free(&m);
+	if (tp == &t)
+		pl_tree_free(&t);
+}
+
+/* An empty file from 1.2: the built-in configuration. 1 when it is. */
+static int
+empty(const char *file)
+{
+	struct stat st;
+
+	return stat(file, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
 }
 
 int
 pl_part_load(struct pl_part *p, const char *file, const char *name,
     enum pl_compat c, int flags, struct diag *d)
 {
+	struct built b = { NULL, NULL, 0 };
 	struct yl_doc doc;
+	unsigned long nw = 0;
 	size_t i;
-	int fd, nerr, nrules;
+	int fd, nerr, rc;
 
 	memset(p, 0, sizeof *p);
 	p->compat = c;
@@ -151,43 +259,44 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 		return diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot open '%s'",
 		    file);
 	close(fd);
-	if (yl_load_file(&doc, file, d, EXIT_CONFIG) != 0) {
+	if (pl_ver(c)->default_config && empty(file)) {
+		pl_conf_warn(d, &nw, file, 0, 0, "an empty configuration: "
+		    "YuniKorn uses its built-in one (partition default, a root "
+		    "queue everyone may submit to, a tag rule on namespace that "
+		    "creates queues)");
+		rc = yl_load_string_flags(&doc, file, default_config,
+		    sizeof default_config - 1, YL_GO, d, EXIT_CONFIG);
+	} else
+		rc = yl_load_file_flags(&doc, file, YL_GO, d, EXIT_CONFIG);
+	if (rc != 0) {
 		p->st.yaml++;
 		return EXIT_CONFIG;
 	}
 	p->st.yaml += pl_conf_decode(&p->conf, &doc, c, d);
 	yl_free(&doc);
-	resolver(p, d);
+	resolver(p);
 	pl_validate(&p->conf, c, d, &p->st);
 	for (i = 0; i < p->conf.nparts && p->pc == NULL; i++)
 		if (strcmp(p->conf.parts[i].name.s, p->name) == 0)
 			p->pc = &p->conf.parts[i];
-	for (i = 0; i < p->conf.nparts; i++)	/* the others' errors too */
-		if (&p->conf.parts[i] != p->pc)
-			other_part(p, &p->conf.parts[i], flags, d);
-	if (p->pc == NULL) {
+	if (p->pc == NULL && name == NULL && (flags & PL_LOAD_ANYPART) &&
+	    p->conf.nparts > 0) {
+		p->pc = &p->conf.parts[0];
+		p->name = p->pc->name.s;
+	}
+	for (i = 0; i < p->conf.nparts; i++)	/* the registration, in order */
+		build_part(p, &p->conf.parts[i], &b, flags, d);
+	free(b.name);
+	free(b.rules_on);
+	nerr = p->st.yaml + p->st.queues + p->st.limits + p->st.resources +
+	    p->st.rulesyntax + p->st.staticpath + p->st.policy + p->st.build +
+	    p->st.rules;
+	if (p->pc == NULL && !(flags & PL_LOAD_ANYPART)) {
 		struct pos at = { file, 0, 0 };
 
 		diag_err(d, EXIT_CONFIG, &at, "no partition '%s' in the "
 		    "configuration", p->name);
 		return EXIT_CONFIG;
-	}
-	if (p->pc->queues_set)
-		p->st.build += pl_tree_build(&p->tree, p->pc, file, d);
-	nrules = new_rules(p, &p->mgr, p->pc, flags, d);
-	p->st.rules += nrules;
-	nerr = p->st.yaml + p->st.queues + p->st.rulesyntax + p->st.staticpath +
-	    p->st.build;
-	if (flags & PL_LOAD_RULES_FATAL)
-		nerr += p->st.rules;
-	else if (nerr == 0 && nrules > 0) {
-		struct pos at = { file, p->pc->line, p->pc->col };
-
-		diag_warn(d, &at, "partition '%s': the placement rules fail to "
-		    "build: YuniKorn loads this, then %s", p->name,
-		    pl_ver(c)->always_on ? "rejects every application" :
-		    "places every application in the queue it asks for, "
-		    "without rules");
 	}
 	return nerr > 0 ? EXIT_CONFIG : 0;
 }

@@ -1,8 +1,10 @@
 /*
  * plpart.h - one partition ready to place applications: a configuration
- * file taken through every stage the scheduler runs (YAML decoding, the
- * validator, queue construction, rule build), its queue tree and its
- * placement manager; and reloading it, as on SIGHUP.
+ * file taken through every stage the scheduler runs at registration (YAML
+ * decoding, the validator, then every partition built in file order: the
+ * root, the queues with their ACLs and child templates, the rules), its
+ * queue tree and its placement manager; and reloading it, as on SIGHUP.
+ * The configuration is refused exactly when the release refuses it.
  */
 #ifndef PK_PLPART_H
 #define PK_PLPART_H
@@ -27,8 +29,12 @@ struct pl_part {
 
 /* Load options. */
 enum {
-	PL_LOAD_RULES_FATAL = 1	/* a rule build failure is an error (a reload
-				   the scheduler refuses), not a warning */
+	PL_LOAD_RULES_FATAL = 1,	/* rules that do not build refuse the
+				   configuration (a reload the scheduler
+				   refuses); at the first load they are
+				   warnings: the scheduler loads it */
+	PL_LOAD_ANYPART = 2	/* the partition may be missing (check): then
+				   pc is the first partition, or NULL */
 };
 
 /*
@@ -37,6 +43,7 @@ enum {
  * Rules that fail to build are no load error: the scheduler loads such a
  * configuration, and so does this, with the manager it gets; the problems
  * are warnings, with what the scheduler then does.
+ * An empty file is, from 1.2, the scheduler's built-in configuration.
  */
 int pl_part_load(struct pl_part *, const char *file, const char *name,
     enum pl_compat, int flags, struct diag *);
@@ -44,17 +51,16 @@ void pl_part_free(struct pl_part *);
 
 /*
  * Re-read the file. On any problem the old configuration stays (every
- * release refuses a broken reload; rules that fail to build are one,
- * except before 1.4 while placement is off) and the status is returned;
- * otherwise
+ * release refuses a broken reload; rules that do not build are one, except
+ * before 1.4 while placement is off) and the status is returned; otherwise
  * the new one is in place with the queues placement created carried over,
  * and configured queues that are gone but hold applications kept, marked
  * draining.
  */
 int pl_part_reload(struct pl_part *, struct diag *);
 
-/* Build a queue tree from a validated partition (tests use it alone).
- * Returns the number of errors reported. */
+/* Build a queue tree from a validated partition (tests use it alone), as
+ * the release of the tree does. Returns the number of errors reported. */
 int pl_tree_build(struct pl_tree *, const struct pl_partconf *, const char *file,
     struct diag *);
 

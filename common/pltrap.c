@@ -7,6 +7,7 @@
 
 #include "placl.h"
 #include "plfilter.h"
+#include "plgo.h"
 #include "plname.h"
 #include "pltrap.h"
 
@@ -107,11 +108,6 @@ rule_traps(struct trap *t, const struct pl_ruleconf *r, const char *what)
 		warn(t, r->name.line, r->name.col, "%s: the test rule is a testing "
 		    "aid of the scheduler: it never gives a usable queue", what);
 	filter_traps(t, &r->filter, what);
-	if (r->parent_listed)
-		warn(t, r->parent->line, r->parent->col, "%s: 'parent' is written as "
-		    "a list: the scheduler reads one rule there and refuses this "
-		    "configuration (placekit accepts it, as the placement-rules "
-		    "documentation writes it)", what);
 	if (r->parent != NULL) {
 		snprintf(name, sizeof name, "the parent of %s", what);
 		rule_traps(t, r->parent, name);
@@ -270,7 +266,7 @@ acl_names(struct trap *t, const struct pl_queue *q, const char *which,
 			    part == 0 ? "user" : "group");
 	}
 	for (p = s, e = s + strlen(s); p < e; p++)
-		if (*p != ' ' && pl_space_len(p, (size_t)(e - p)) > 0) {
+		if (*p != ' ' && pl_go_space_len(p, (size_t)(e - p)) > 0) {
 			warn(t, q->conf->line, q->conf->col, "queue '%s': %s "
 			    "%s holds whitespace other than one space: only a "
 			    "single space separates users from groups", q->path,

@@ -4,8 +4,7 @@
  * type DENY, unanchored and single-entry regular expressions, filter and
  * ACL entries dropped silently, filters that match nobody, rules that can
  * never match or always fail, rules after a catch-all, ACLs that cannot
- * restrict what a parent grants, a tree where nobody may submit, and the
- * documentation's "parent:" list form.
+ * restrict what a parent grants, and a tree where nobody may submit.
  */
 #ifndef PK_PLTRAP_H
 #define PK_PLTRAP_H

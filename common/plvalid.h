@@ -1,10 +1,14 @@
 /*
- * plvalid.h - YuniKorn's configuration validator, run on a decoded
- * configuration: partition names, the root queue (inserted when the top
- * level is not a single root), queue names and duplicates, ACL syntax,
- * placement rule name and filter syntax, and from 1.3 the static-path check
- * of leading fixed rules against the queue tree. Every error found is
- * reported (the scheduler stops at the first).
+ * plvalid.h - YuniKorn's configuration validator (Validate), run on a
+ * decoded configuration as the release runs it: partition names, the
+ * root queue (inserted when the top level is not a single root) and its
+ * resources, partition limits against the root's (1.5), ACL syntax, limits
+ * (pllimit.h), queue names and duplicates, queue resources (plres.h),
+ * placement rule names and filters and the static paths of fixed rules
+ * (1.3.0, 1.4), the node sorting policy and the state dump file (plpol.h),
+ * parent and child maxapplications (1.2), limits against the limits above
+ * (1.4). In the scheduler's order: the first error reported is the one it
+ * reports; it stops there, every error found is reported here.
  */
 #ifndef PK_PLVALID_H
 #define PK_PLVALID_H
@@ -16,11 +20,17 @@
 /* Errors found per stage of loading, for callers that care which. */
 struct pl_stages {
 	int yaml;		/* decoding: structure, keys, types */
-	int queues;		/* validator: partitions, queues, ACL syntax */
+	int queues;		/* validator: partitions, queues, ACL syntax,
+				   maxapplications */
+	int limits;		/* validator: limits */
+	int resources;		/* validator: queue resources */
 	int rulesyntax;		/* validator: rule names and filters */
 	int staticpath;		/* validator (1.3): fixed rule paths */
-	int build;		/* queue construction: ACL parse, root name */
-	int rules;		/* rule build: names, values, parents */
+	int policy;		/* validator: node sorting, state dump file */
+	int build;		/* registration: root name, queues (ACL parse,
+				   child templates) */
+	int rules;		/* rule build on a reload: names, values */
+	int brokenrules;	/* rule build at the first load: warnings */
 };
 
 /* Validate every partition; the root queue is inserted where needed. */

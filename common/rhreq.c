@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i64.h"
 #include "rhplan.h"
 #include "xalloc.h"
 
@@ -19,16 +20,6 @@ rname(const struct rh_role *r, char *buf, size_t sz)
 		return r->name;
 	snprintf(buf, sz, "%ld", (long)r->id);
 	return buf;
-}
-
-static int64_t
-add_sat(int64_t a, int64_t b)
-{
-	if (b > 0 && a > INT64_MAX - b)
-		return INT64_MAX;
-	if (b < 0 && a < INT64_MIN - b)
-		return INT64_MIN;
-	return a + b;
 }
 
 /* Issue a request of role r at now; the shapes are rhplan.h's. */
@@ -140,7 +131,7 @@ rh_plan_request(struct rh *m, int32_t role, int64_t count, int64_t now,
 	}
 	/* One list, one walk: skipped nodes are passed for good. */
 	strict = (r->policy & RH_POLICY_STRICT) != 0;
-	deadline = add_sat(now, r->escalate_ms);
+	deadline = i64_add_sat(now, r->escalate_ms);
 	n = rh_available(m, role, &v);
 	for (k = 0; k < count; k++) {
 		uint32_t node = RH_NONE;

@@ -29,6 +29,7 @@ struct loader {
 	struct yl_doc *doc;
 	struct diag *d;
 	int status;
+	int flags;
 	yaml_parser_t p;
 	struct ht ht;		/* (owner, s) -> index in ent */
 	struct hent *ent;
@@ -147,6 +148,11 @@ report_parser(struct loader *l)
 	else
 		snprintf(msg, sizeof msg, "%s",
 		    p->problem ? p->problem : "syntax error");
+	if (l->flags & YL_GO)	/* go-yaml says the problem alone */
+		return fail(l, p->error == YAML_READER_ERROR ? 0 : m->line + 1,
+		    p->error == YAML_READER_ERROR ? 0 : m->column + 1, "yaml: %s",
+		    p->problem ? p->problem : "unknown problem parsing YAML "
+		    "content");
 	if (p->error == YAML_READER_ERROR)
 		return fail(l, 0, 0, "invalid YAML input: %s", msg);
 	return fail(l, m->line + 1, m->column + 1, "YAML: %s", msg);
@@ -190,6 +196,9 @@ load(struct loader *l)
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
 			done = 1;
+			break;
+		case YAML_DOCUMENT_END_EVENT:
+			done = (l->flags & YL_GO) != 0;	/* the rest is not read */
 			break;
 		case YAML_DOCUMENT_START_EVENT:
 			if (++docs > 1) {
@@ -280,7 +289,8 @@ load(struct loader *l)
 					    sizeof *p->kids);
 					p->kids[p->n++] = n;
 				} else if (!f->have_key) {
-					if (check_dup_key(l, p, n) != 0)
+					if (!(l->flags & YL_GO) &&
+					    check_dup_key(l, p, n) != 0)
 						goto out;
 					xgrow((void **)&p->kids, &f->cap, 2 * p->n + 2,
 					    sizeof *p->kids);
@@ -304,8 +314,8 @@ out:
 }
 
 static int
-run(struct yl_doc *doc, struct diag *d, int status, FILE *f, const char *text,
-    size_t len)
+run(struct yl_doc *doc, int flags, struct diag *d, int status, FILE *f,
+    const char *text, size_t len)
 {
 	struct loader l;
 	size_t i;
@@ -315,6 +325,7 @@ run(struct yl_doc *doc, struct diag *d, int status, FILE *f, const char *text,
 	l.doc = doc;
 	l.d = d;
 	l.status = status;
+	l.flags = flags;
 	if (!yaml_parser_initialize(&l.p))
 		xoom();
 	if (f != NULL)
@@ -341,15 +352,29 @@ doc_init(struct yl_doc *doc, const char *name)
 }
 
 int
+yl_load_string_flags(struct yl_doc *doc, const char *name, const char *text,
+    size_t len, int flags, struct diag *d, int status)
+{
+	doc_init(doc, name);
+	return run(doc, flags, d, status, NULL, text, len);
+}
+
+int
 yl_load_string(struct yl_doc *doc, const char *name, const char *text,
     size_t len, struct diag *d, int status)
 {
-	doc_init(doc, name);
-	return run(doc, d, status, NULL, text, len);
+	return yl_load_string_flags(doc, name, text, len, 0, d, status);
 }
 
 int
 yl_load_file(struct yl_doc *doc, const char *path, struct diag *d, int status)
+{
+	return yl_load_file_flags(doc, path, 0, d, status);
+}
+
+int
+yl_load_file_flags(struct yl_doc *doc, const char *path, int flags,
+    struct diag *d, int status)
 {
 	FILE *f;
 	int rc;
@@ -359,7 +384,7 @@ yl_load_file(struct yl_doc *doc, const char *path, struct diag *d, int status)
 		diag_syserr(d, status, POS_NONE, "cannot open '%s'", path);
 		return -1;
 	}
-	rc = run(doc, d, status, f, NULL, 0);
+	rc = run(doc, flags, d, status, f, NULL, 0);
 	if (ferror(f) && rc == 0) {
 		diag_syserr(d, status, POS_NONE, "cannot read '%s'", path);
 		yl_free(doc);

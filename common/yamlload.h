@@ -5,8 +5,9 @@
  * a node budget (aliases are shared, never copied, but count for every
  * node they would expand to, so "billion laughs" is refused at once; a
  * node costs about 120 bytes, so the budget also bounds memory),
- * duplicate mapping keys refused, one document per file. Scalars stay
- * untyped text; the caller decides what a plain "true" or "3" means.
+ * duplicate mapping keys refused, one document per file (unless YL_GO).
+ * Scalars stay untyped text; the caller decides what a plain "true" or
+ * "3" means.
  */
 #ifndef PK_YAMLLOAD_H
 #define PK_YAMLLOAD_H
@@ -43,6 +44,17 @@ struct yl_doc {
 int yl_load_file(struct yl_doc *, const char *path, struct diag *, int status);
 int yl_load_string(struct yl_doc *, const char *name, const char *text,
     size_t len, struct diag *, int status);
+/*
+ * The same, with flags. YL_GO loads as Go's yaml libraries do: only the
+ * first document is read (what follows is not even parsed), duplicate
+ * keys stay in the tree for the decoder to judge, and a syntax error is
+ * "yaml: " and libyaml's problem alone, as go-yaml says it.
+ */
+#define YL_GO	1
+int yl_load_file_flags(struct yl_doc *, const char *path, int flags,
+    struct diag *, int status);
+int yl_load_string_flags(struct yl_doc *, const char *name, const char *text,
+    size_t len, int flags, struct diag *, int status);
 void yl_free(struct yl_doc *);
 
 /* Value of key in a mapping, or NULL. */

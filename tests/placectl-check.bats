@@ -50,37 +50,51 @@ config() {
 	YAML
 	run --separate-stderr placectl check -c "$f"
 	assert_failure "$EXIT_CONFIG"
-	assert_stderr "placectl: $f:11:21: 'parent' must be true or false, not 'maybe'
-placectl: $f:12:21: 'queues' must be a sequence of queues, not a scalar
+	assert_stderr "placectl: $f:11:21: cannot unmarshal !!str \`maybe\` into bool
+placectl: $f:12:21: cannot unmarshal !!str \`oops\` into []configs.QueueConfig
 placectl: $f:5:20: multiple spaces found in ACL: 'a b c'
-placectl: $f:8:19: duplicate child name found with name 'OK', level 1
-placectl: $f:9:19: invalid queue name 'bad.name', a name must only have alphanumeric characters, - or _, and be no longer than 64 characters
-placectl: $f:14:15: invalid rule name '#bad', a name must be a valid identifier
-placectl: $f:21:17: invalid rule filter type 'sometimes', filter type must be either '', allow or deny
-placectl: $f:22:20: invalid rule filter group list is not a proper list or regexp: 'not a group' is neither a valid group name nor a regular expression
-placectl: $f:24:11: duplicate partition name found with name 'default'
-placectl: $f:14:15: warning: unknown rule name specified #bad, failing placement rule config
-placectl: $f:16:16: warning: cannot have a fixed queue rule with a qualified queue name ('root.ok') and a parent rule
-placectl: $f:23:15: warning: a tag queue rule must have a tag name set"
-	assert_output "$f: partition 'default': 5 queues, 4 rules, 9 errors, 3 warnings"
+placectl: $f:8:19: duplicate child name found with name OK, level 1
+placectl: $f:9:19: invalid child name bad.name, a name must only have alphanumeric characters, - or _, and be no longer than 64 characters
+placectl: $f:14:15: invalid rule name #bad, a name must be a valid identifier
+placectl: $f:21:17: invalid rule filter type sometimes, filter type  must be either '', allow or deny
+placectl: $f:22:20: invalid rule filter group list is not a proper list or regexp: [not a group]
+placectl: $f:24:11: multiple default partitions defined
+placectl: $f:14:15: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: unknown rule name specified #bad, failing placement rule config
+placectl: $f:16:16: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: cannot have a fixed queue rule with a qualified queue name ('root.ok') and a parent rule
+placectl: $f:23:15: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: a tag queue rule must have a tag name set
+placectl: $f:24:11: warning: partition 'default' is given again: YuniKorn before 0.12 takes it as an update of the first one (placectl uses the first)"
+	assert_output "$f: partition 'default': 5 queues, 4 rules, 9 errors, 4 warnings"
+	run --separate-stderr placectl check --compat 1.8 -c "$f"
+	assert_failure "$EXIT_CONFIG"
+	assert_line --index 0 --partial "9 errors"
+	assert_stderr_partial "placectl: $f:8:19: duplicate child name found with name 'OK', level 1
+placectl: $f:9:19: invalid queue name, max 64 characters consisting of alphanumeric characters and '-', '_', '#', '@', '/', ':' allowed"
+	assert_stderr_partial "placectl: $f:24:11: duplicate partition name found with name default"
 }
 
 @test "check: YAML errors and limits are configuration errors" {
 	printf 'partitions:\n  - name: [unclosed\n' > "$BATS_TEST_TMPDIR/q.yaml"
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_failure "$EXIT_CONFIG"
-	assert_stderr_partial "$BATS_TEST_TMPDIR/q.yaml:3:1: YAML:"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:3:1: yaml: did not find expected ',' or ']'"
 	printf 'a: &a [x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n' > "$BATS_TEST_TMPDIR/q.yaml"
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_failure "$EXIT_CONFIG"
 	printf 'partitions: 3\n' > "$BATS_TEST_TMPDIR/q.yaml"
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_failure "$EXIT_CONFIG"
-	assert_stderr_partial "'partitions' must be a sequence, not a scalar"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:1:13: cannot unmarshal !!int \`3\` into []configs.PartitionConfig"
 	: > "$BATS_TEST_TMPDIR/empty.yaml"
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/empty.yaml"
+	assert_success
+	assert_output "$BATS_TEST_TMPDIR/empty.yaml: no partition, 0 errors, 0 warnings"
+	run --separate-stderr placectl check --compat 1.2 -c "$BATS_TEST_TMPDIR/empty.yaml"
+	assert_success
+	assert_output "$BATS_TEST_TMPDIR/empty.yaml: partition 'default': 1 queues, 1 rules, 0 errors, 1 warning"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/empty.yaml: warning: an empty configuration: YuniKorn uses its built-in one (partition default, a root queue everyone may submit to, a tag rule on namespace that creates queues)"
+	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/empty.yaml" </dev/null
 	assert_failure "$EXIT_CONFIG"
-	assert_stderr_partial "no partition 'default' in the configuration"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/empty.yaml: no partition 'default' in the configuration"
 }
 
 @test "check: YAML the scheduler reads: merge keys, 1.1 booleans, quoted strings" {
@@ -95,7 +109,7 @@ placectl: $f:23:15: warning: a tag queue rule must have a tag name set"
 	YAML
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_failure "$EXIT_CONFIG"
-	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:1:1: unknown key 'base' in the configuration"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:1:1: field base not found in type configs.SchedulerConfig"
 	config <<-'YAML'
 	queues: [{name: root, submitacl: "*"}]
 	placementrules:
@@ -105,10 +119,10 @@ placectl: $f:23:15: warning: a tag queue rule must have a tag name set"
 	YAML
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_failure "$EXIT_CONFIG"
-	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:7:17: 'create' must be true or false, not 'true'"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:7:17: cannot unmarshal !!str \`true\` into bool"
 }
 
-@test "check: the 1.7 static-path check and name rules, per --compat" {
+@test "check: the static-path check and name rules, per --compat" {
 	config <<-'YAML'
 	queues:
 	  - name: root
@@ -131,7 +145,15 @@ placectl: $f:23:15: warning: a tag queue rule must have a tag name set"
 	f=$BATS_TEST_TMPDIR/q.yaml
 	assert_stderr "placectl: $f:10:9: placement rule no. #0 (fixed) references a queue (root.users) which is not a leaf
 placectl: $f:12:9: placement rule no. #1 (fixed) references non-existing queues (root.nothere) and create is 'false'
-placectl: $f:15:16: warning: invalid queue name, max 64 characters consisting of alphanumeric characters and '-', '_', '#', '@', '/', ':' allowed"
+placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads the configuration, then rejects every application: invalid queue name, max 64 characters consisting of alphanumeric characters and '-', '_', '#', '@', '/', ':' allowed"
+	run --separate-stderr placectl check --compat 1.3 -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $f:12:9: placement rule no. #1 (fixed) references non-existing queues (root.nothere) and create is 'false'"
+	printf 'partitions:\n  - queues: [{name: root, queues: [{name: leaf}]}]\n    placementrules: [{name: fixed, value: leaf}]\n' > "$f"
+	run --separate-stderr placectl check --compat 1.3 -c "$f"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $f:3:22: placement rule no. #0 (fixed) references a queue (root.leaf) which is a leaf"
+	run -0 placectl check -q --compat 1.4 -c "$f"
 }
 
 @test "check: the traps, as warnings; -q silences them" {
@@ -155,10 +177,20 @@ placectl: $f:15:16: warning: invalid queue name, max 64 characters consisting of
 	assert_stderr ""
 }
 
-@test "check: the documentation's parent list form, and no ACL anywhere" {
-	run --separate-stderr placectl check -c "$PD/seed-complex.yaml"
-	assert_success
-	assert_stderr_partial "rule 0: 'parent' is written as a list: the scheduler reads one rule there"
+@test "check: the documentation's parent list form is refused, and no ACL anywhere" {
+	run -0 placectl check -q -c "$PD/seed-complex.yaml"
+	config <<-'YAML'
+	queues: [{name: root, submitacl: "*", queues: [{name: users, parent: true}]}]
+	placementrules:
+	  - name: user
+	    create: true
+	    parent:
+	      - name: fixed
+	        value: users
+	YAML
+	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:8:11: cannot unmarshal !!seq into configs.PlacementRule"
 	run --separate-stderr placectl check -c "$PD/seed-production.yaml"
 	assert_success
 	assert_stderr ""
@@ -193,7 +225,7 @@ placectl: $f:15:16: warning: invalid queue name, max 64 characters consisting of
 	printf '%s\n' '{"user":"a"}' > "$BATS_TEST_TMPDIR/apps"
 	run --separate-stderr placectl diff --compat 1.7 -c "$PD/seed-tag.yaml" -c "$BATS_TEST_TMPDIR/none.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_failure "$EXIT_NOINPUT"
-	printf 'partitions: [{queues: [{name: root, colour: red}]}]\n' > "$BATS_TEST_TMPDIR/bad.yaml"
+	printf 'partitions: [{queues: [{name: root}], placementrules: [{name: 1x}]}]\n' > "$BATS_TEST_TMPDIR/bad.yaml"
 	run --separate-stderr placectl diff -c "$PD/seed-tag.yaml" -c "$BATS_TEST_TMPDIR/bad.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_failure "$EXIT_CONFIG"
 }
@@ -281,4 +313,62 @@ placectl: $f:15:16: warning: invalid queue name, max 64 characters consisting of
 		assert_failure "$EXIT_CONFIG"
 		assert_output ""
 	done
+}
+
+@test "check: an empty partition name is default; a state dump file is judged, never made" {
+	printf 'partitions:\n  - name: ""\n    queues: [{name: root, submitacl: "*"}]\n    placementrules: [{name: provided, create: true}]\n' > "$BATS_TEST_TMPDIR/q.yaml"
+	run -0 bash -c "echo '{\"user\":\"a\",\"queue\":\"root.x\"}' | placectl place -c '$BATS_TEST_TMPDIR/q.yaml'"
+	assert_output --partial '"placement":{"queue":"root.x"'
+	run -0 placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_output --partial "partition 'default'"
+	mkdir "$BATS_TEST_TMPDIR/d"
+	printf 'partitions:\n  - statedumpfilepath: %s\n    queues: [{name: root}]\n' "$BATS_TEST_TMPDIR/d/sub/state.txt" > "$BATS_TEST_TMPDIR/q.yaml"
+	run -0 placectl check -q --compat 1.0 -c "$BATS_TEST_TMPDIR/q.yaml"
+	[ ! -e "$BATS_TEST_TMPDIR/d/sub" ]
+	printf 'x' > "$BATS_TEST_TMPDIR/d/file"
+	printf 'partitions:\n  - statedumpfilepath: %s\n    queues: [{name: root}]\n' "$BATS_TEST_TMPDIR/d/file/state.txt" > "$BATS_TEST_TMPDIR/q.yaml"
+	run --separate-stderr placectl check --compat 1.1 -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:2:24: mkdir $BATS_TEST_TMPDIR/d/file: not a directory"
+	[ "$(cat "$BATS_TEST_TMPDIR/d/file")" = x ]
+	run -0 placectl check -q --compat 1.2 -c "$BATS_TEST_TMPDIR/q.yaml"
+	run --separate-stderr placectl check --compat 1.5 -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml:2:5: field statedumpfilepath not found in type configs.PartitionConfig"
+}
+
+@test "check: the first error printed is YuniKorn's; the rest follow in its order" {
+	config <<-'YAML'
+	queues:
+	  - name: root
+	    queues:
+	      - name: a
+	        resources: {guaranteed: {memory: 10}, max: {memory: 1}}
+	placementrules:
+	  - name: "1bad"
+	limits:
+	  - limit: l
+	    users: ["9bad"]
+	    maxapplications: 1
+	YAML
+	f=$BATS_TEST_TMPDIR/q.yaml
+	run --separate-stderr placectl check -q --compat 1.4 -c "$f"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $f:7:37: guaranteed resource map[memory:10] is larger than maximum resource map[memory:1] for queue a
+placectl: $f:9:15: invalid rule name 1bad, a name must be a valid identifier
+placectl: $f:12:17: invalid limit user name '9bad' in limit definition"
+	run --separate-stderr placectl check -q --compat 1.5 -c "$f"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $f:12:17: invalid limit user name '9bad' in limit definition
+placectl: $f:7:37: guaranteed resource map[memory:10] is larger than maximum resource map[memory:1] for queue a
+placectl: $f:9:15: invalid rule name 1bad, a name must be a valid identifier"
+	run --separate-stderr placectl check --compat 0.10 -c "$f"
+	assert_stderr_partial "guaranteed resource is larger than maximum resource for queue a"
+}
+
+@test "check: an application.sort.policy the scheduler does not know is a warning" {
+	f=$DATA/validator/keys-properties-1.yaml
+	run --separate-stderr placectl check --compat 1.8 -c "$f"
+	assert_success
+	assert_stderr_partial "placectl: $f:9:36: warning: queue 'root': application.sort.policy 'nonsense' is not a policy (fifo, fair, stateaware): the scheduler logs it and sorts the applications of a leaf queue fifo"
 }

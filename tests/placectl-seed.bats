@@ -86,13 +86,16 @@ nomatch() {
 	done
 }
 
-@test "a rule set with an error never becomes active: placement stays off" {
+@test "a rule set with an error never becomes active: the configuration loads with placement off" {
 	printf 'partitions:\n  - queues: [{name: root, submitacl: "*", queues: [{name: a}]}]\n    placementrules: [{name: nosuch}]\n' \
 	    > "$BATS_TEST_TMPDIR/bad.yaml"
 	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/bad.yaml" <<<'{"user":"u","queue":"root.a"}'
 	assert_success
 	assert_output --partial '"placement":{"queue":"root.a","rule":null,"rule_name":null,"created":[]}'
-	assert_stderr_partial "unknown rule name specified nosuch"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/bad.yaml:3:29: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: unknown rule name specified nosuch, failing placement rule config"
+	run --separate-stderr placectl place --compat 1.4 -c "$BATS_TEST_TMPDIR/bad.yaml" </dev/null
+	assert_success
+	assert_stderr_partial "YuniKorn loads the configuration, then rejects every application: unknown rule name"
 }
 
 @test "rule names are not case sensitive; dot replacement applies to tags too" {

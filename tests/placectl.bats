@@ -258,9 +258,9 @@ placectl: 1 bad application skipped"
 	assert_failure "$EXIT_CONFIG"
 	assert_output ""
 	f=$BATS_TEST_TMPDIR/q.yaml
-	assert_stderr "placectl: $f:5:9: unknown key 'colour' in a queue
-placectl: $f:7:15: warning: unknown rule name specified nosuch, failing placement rule config
-placectl: $f:8:15: warning: a tag queue rule must have a tag name set"
+	assert_stderr "placectl: $f:5:9: field colour not found in type configs.QueueConfig
+placectl: $f:7:15: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: unknown rule name specified nosuch, failing placement rule config
+placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: a tag queue rule must have a tag name set"
 }
 
 @test "rules that fail to build: placement off before 1.4, everything rejected from 1.4" {
@@ -278,14 +278,13 @@ placectl: $f:8:15: warning: a tag queue rule must have a tag name set"
 	assert_success
 	assert_line -n 0 --partial '"placement":{"queue":"root.a","rule":null,"rule_name":null,"created":[]}'
 	assert_line -n 1 --partial '"placement":{"rejected":'
-	assert_stderr "placectl: $f:8:15: warning: unknown rule name specified nosuch, failing placement rule config
-placectl: $f:2:5: warning: partition 'default': the placement rules fail to build: YuniKorn loads this, then places every application in the queue it asks for, without rules"
+	assert_stderr "placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: unknown rule name specified nosuch, failing placement rule config"
 	run --separate-stderr placectl place --compat 1.4 -c "$f" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_success
 	refute_output --partial '"queue":"root.a","rule"'
-	assert_stderr_partial "YuniKorn loads this, then rejects every application"
+	assert_stderr "placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the configuration, then rejects every application: unknown rule name specified nosuch, failing placement rule config"
 	run -0 placectl check -q --compat 1.4 -c "$f"
-	assert_output "$f: partition 'default': 2 queues, 1 rules, 0 errors, 2 warnings"
+	assert_output "$f: partition 'default': 2 queues, 1 rules, 0 errors, 1 warning"
 }
 
 @test "-p picks the partition; an unknown one is a configuration error" {

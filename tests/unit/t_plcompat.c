@@ -1,0 +1,67 @@
+/* t_plcompat - release names (--compat), and the switches of each class */
+#include <string.h>
+
+#include "pl.h"
+
+#include "tap.h"
+
+static int
+rel(const char *s)
+{
+	struct buf err = { 0 };
+	enum pl_compat c;
+	int rc = pl_compat_parse(s, &c, &err);
+
+	buf_free(&err);
+	return rc == 0 ? (int)c : -1;
+}
+
+int
+main(void)
+{
+	struct buf err = { 0 };
+	enum pl_compat c;
+	int i;
+
+	ok(rel("0.10") == PL_010 && rel("0.10.0") == PL_010 &&
+	    rel("v0.10.0") == PL_010, "0.10, 0.10.0, v0.10.0");
+	ok(rel("1.5") == PL_152 && rel("1.5.1") == PL_150 &&
+	    rel("1.5.0") == PL_150, "a line is its last release");
+	ok(rel("0.12") == PL_012 && rel("1.1") == PL_10 && rel("1.6.2") == PL_16,
+	    "releases that behave alike share a class");
+	ok(rel("latest") == PL_18 && rel("1.8") == PL_18, "latest is 1.8");
+	ok(pl_compat_parse("2.0", &c, &err) != 0 && strstr(err.s, "'2.0'") &&
+	    strstr(err.s, "1.8.0"), "an unknown release names the known ones");
+	ok(rel("1.6.0") == PL_16 && rel("1.6.3") == PL_16 && rel("1.7") == PL_17,
+	    "1.6.0 to 1.6.3 are one class");
+	ok(pl_ver(PL_13)->static_path == PL_STATIC_130 &&
+	    pl_ver(PL_14)->static_path == PL_STATIC_14 &&
+	    pl_ver(PL_14)->maxapps == PL_MAXAPPS_14 &&
+	    pl_ver(PL_150)->maxapps == PL_MAXAPPS_15 &&
+	    pl_ver(PL_152)->fallback == PL_FALLBACK_NO_ACL &&
+	    pl_ver(PL_16)->fallback == PL_FALLBACK_ACL,
+	    "switches that change again have each class's value");
+	ok(rel("1") == -1 && rel("") == -1 && rel("0.12.0") == -1,
+	    "no 0.12.0, no bare major");
+	for (i = 1; i < PL_NCOMPAT; i++) {	/* what came stays */
+		const struct pl_ver *a = pl_ver((enum pl_compat)(i - 1));
+		const struct pl_ver *b = pl_ver((enum pl_compat)i);
+
+		ok(b->checksum_key >= a->checksum_key &&
+		    b->quantity_units >= a->quantity_units &&
+		    b->unique_partitions >= a->unique_partitions &&
+		    b->yaml_v3 >= a->yaml_v3 && b->maxapps >= a->maxapps &&
+		    b->hier_limits >= a->hier_limits &&
+		    strlen(b->queue_chars) >= strlen(a->queue_chars) &&
+		    strlen(b->user_chars) >= strlen(a->user_chars) &&
+		    b->always_on >= a->always_on &&
+		    b->recovery >= a->recovery &&
+		    b->limit_zero >= a->limit_zero &&
+		    b->static_path >= a->static_path &&
+		    b->default_config >= a->default_config &&
+		    b->forced_bypass >= a->forced_bypass,
+		    "%s keeps what %s brought", b->name, a->name);
+	}
+	buf_free(&err);
+	return tap_done();
+}
