@@ -176,7 +176,7 @@ main(int argc, char **argv)
 	if (optind < argc)
 		in = argv[optind];
 
-	rc = pl_part_load(&p[0], conf[0], part, c, 0, &d);
+	rc = pl_part_load(&p[0], conf[0], part, c, 0, NULL, &d);
 	if (sub == CHECK) {
 		if (rc != EXIT_NOINPUT && (rc2 = out_open(&out, outpath, &d)) == 0) {
 			rc = check(&d, &p[0], rc, &out);
@@ -188,7 +188,7 @@ main(int argc, char **argv)
 		return rc;
 	}
 	if (rc == 0 && sub == DIFF &&
-	    (rc = pl_part_load(&p[1], conf[1], part, c, 0, &d)) != 0)
+	    (rc = pl_part_load(&p[1], conf[1], part, c, 0, NULL, &d)) != 0)
 		pl_part_free(&p[1]);
 	if (rc != 0) {
 		pl_part_free(&p[0]);
