@@ -20,7 +20,9 @@
 enum {
 	OPT_COMPAT = OPT_LONG_BASE,
 	OPT_KEEP_GOING,
-	OPT_DOT
+	OPT_DOT,
+	OPT_POLICY_GROUP,
+	OPT_DEFAULTS
 };
 
 enum { PLACE, EXPLAIN, CHECK, DIFF, TREE };
@@ -38,7 +40,10 @@ static const char help[] =
 "\n"
 "Map applications to queues with a YuniKorn queue configuration.\n"
 "\n"
-"  -c, --config FILE       the queue configuration (YAML)\n"
+"  -c, --config FILE       the queue configuration (YAML), or a ConfigMap, a List\n"
+"                          of ConfigMaps or Helm values holding it\n"
+"      --defaults FILE     the yunikorn-defaults ConfigMap (or Helm values)\n"
+"      --policy-group NAME the ConfigMap key NAME.yaml (default: queues)\n"
 "  -p, --partition NAME    the partition (default: default)\n"
 "      --compat V          0.10 (default) or 1.7: which YuniKorn to behave like\n"
 "  -j, --jobs N            parse in N threads; placement stays in input order\n"
@@ -101,6 +106,8 @@ main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "keep-going", no_argument, NULL, OPT_KEEP_GOING },
 		{ "dot", no_argument, NULL, OPT_DOT },
+		{ "policy-group", required_argument, NULL, OPT_POLICY_GROUP },
+		{ "defaults", required_argument, NULL, OPT_DEFAULTS },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		OPT_HELP_ENTRY,
@@ -111,6 +118,7 @@ main(int argc, char **argv)
 	const char *conf[2] = { NULL, NULL }, *part = NULL, *outpath = NULL;
 	const char *in = NULL;
 	enum pl_compat c = PL_010;
+	struct kcm_opts src = { NULL, NULL, NULL };
 	struct pl_part p[2];
 	struct pl_run run;
 	struct output out;
@@ -156,6 +164,12 @@ main(int argc, char **argv)
 		case OPT_DOT:
 			dot = 1;
 			break;
+		case OPT_POLICY_GROUP:
+			src.policy_group = optarg;
+			break;
+		case OPT_DEFAULTS:
+			src.defaults = optarg;
+			break;
 		case 'o':
 			outpath = optarg;
 			break;
@@ -176,7 +190,7 @@ main(int argc, char **argv)
 	if (optind < argc)
 		in = argv[optind];
 
-	rc = pl_part_load(&p[0], conf[0], part, c, 0, NULL, &d);
+	rc = pl_part_load(&p[0], conf[0], part, c, 0, &src, &d);
 	if (sub == CHECK) {
 		if (rc != EXIT_NOINPUT && (rc2 = out_open(&out, outpath, &d)) == 0) {
 			rc = check(&d, &p[0], rc, &out);
@@ -188,7 +202,7 @@ main(int argc, char **argv)
 		return rc;
 	}
 	if (rc == 0 && sub == DIFF &&
-	    (rc = pl_part_load(&p[1], conf[1], part, c, 0, NULL, &d)) != 0)
+	    (rc = pl_part_load(&p[1], conf[1], part, c, 0, &src, &d)) != 0)
 		pl_part_free(&p[1]);
 	if (rc != 0) {
 		pl_part_free(&p[0]);
