@@ -110,12 +110,29 @@ set_tags(struct pl_appbuf *b, struct json_object *v, struct buf *err)
 	return 0;
 }
 
+/*
+ * What an object without "app" is. An object of YuniKorn's REST
+ * application list holds the queue the application was placed in, not
+ * the one it asked for, and no tags: placing it again means nothing.
+ */
+static int
+not_an_app(struct buf *err, int rest)
+{
+	if (!rest)
+		return wrong(err, "not an application: it has no 'app'");
+	return wrong(err, "a YuniKorn REST application object, not an "
+	    "application line: its 'queueName' is the queue the application was "
+	    "placed in, not the one it asked for, and it has no tags, so it "
+	    "cannot be placed again; make application lines from the pods with "
+	    "'placectl pods'");
+}
+
 int
 pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
     struct buf *err)
 {
 	size_t g0 = b->ng, t0 = b->nt;
-	int rc = 0;
+	int rc = 0, app = 0, rest = 0;
 
 	memset(a, 0, sizeof *a);
 	a->user.name = a->queue = "";
@@ -124,6 +141,12 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 		if (v == NULL)			/* null: as if absent */
 			continue;
 		switch (key[0]) {		/* one strcmp per member at most */
+		case 'a':
+			if (strcmp(key, "app") == 0)
+				app = 1;
+			else if (strcmp(key, "applicationID") == 0)
+				rest |= 1;
+			break;
 		case 'u':
 			if (strcmp(key, "user") == 0 &&
 			    set_str(v, &a->user.name, &a->user.len) != 0)
@@ -133,6 +156,8 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			if (strcmp(key, "queue") == 0 &&
 			    set_str(v, &a->queue, &a->qlen) != 0)
 				rc = wrong(err, "'queue' must be a string");
+			else if (strcmp(key, "queueName") == 0)
+				rest |= 2;
 			break;
 		case 'g':
 			if (strcmp(key, "groups") == 0 && set_groups(a, b, v) != 0)
@@ -154,6 +179,8 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			return rc;
 		}
 	}
+	if (!app)
+		return not_an_app(err, rest == 3);
 	pl_app_finish(a, b, g0, t0);
 	return 0;
 }

@@ -51,8 +51,11 @@ struct pl_appbuf {
 };
 
 /*
- * Fill app from a parsed JSON object {"user":U,"groups":[...],"queue":Q,
- * "tags":{...}}; absent or null members are empty. Strings point into obj,
+ * Fill app from a parsed JSON object {"app":ID,"user":U,"groups":[...],
+ * "queue":Q,"tags":{...}}; "app" is required (not null), the others are
+ * empty when absent or null. An object without "app" is not an
+ * application: the message says why, and what a YuniKorn REST
+ * application object is not. Strings point into obj,
  * groups and tags into b (from b->ng and b->nt on entry: valid until b
  * grows again). A missing or empty groups list means the user's own name
  * as its one group (the scheduler's default resolver). Returns 0, or -1
@@ -63,8 +66,9 @@ int pl_app_from_json(struct pl_app *, struct pl_appbuf *b, struct json_object *,
 /*
  * The fast path (plscan.c): fill app from the text of one input line
  * (len bytes, leading blanks already skipped) when the line has the
- * common shape - ASCII strings without escapes, no nesting beyond groups
- * and tags, integers, true, false, null - reading exactly what
+ * common shape - "app" not null, ASCII strings without escapes, no
+ * nesting beyond groups and tags, integers, true, false, null - reading
+ * exactly what
  * pl_app_from_json would read from its parse. Strings point into text.
  * Returns the object's length (the line may end in blanks), or 0 when
  * the line needs the general path (json-c), which also has the errors.
