@@ -10,6 +10,7 @@
 
 #include "diag.h"
 #include "exitcode.h"
+#include "kpod.h"
 #include "opt.h"
 #include "output.h"
 #include "plpart.h"
@@ -22,10 +23,11 @@ enum {
 	OPT_KEEP_GOING,
 	OPT_DOT,
 	OPT_POLICY_GROUP,
-	OPT_DEFAULTS
+	OPT_DEFAULTS,
+	OPT_NAMESPACES
 };
 
-enum { PLACE, EXPLAIN, CHECK, DIFF, TREE };
+enum { PLACE, EXPLAIN, CHECK, DIFF, TREE, PODS };
 
 static const char help[] =
 "usage: placectl place   [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c FILE\n"
@@ -37,15 +39,19 @@ static const char help[] =
 "                        -c NEW [-o FILE] [FILE | -]\n"
 "       placectl tree    [-q] [--keep-going] [--dot] [--compat V] [-p PART] -c FILE\n"
 "                        [-o FILE] [FILE | -]\n"
+"       placectl pods    [-q] [--compat V] [--namespaces FILE] [-o FILE] [FILE | -]\n"
 "\n"
-"Map applications to queues with a YuniKorn queue configuration.\n"
+"Map applications to queues with a YuniKorn queue configuration; make\n"
+"applications from pods (kubectl get pods -A -o json).\n"
 "\n"
 "  -c, --config FILE       the queue configuration (YAML), or a ConfigMap, a List\n"
 "                          of ConfigMaps or Helm values holding it\n"
 "      --defaults FILE     the yunikorn-defaults ConfigMap (or Helm values)\n"
 "      --policy-group NAME the ConfigMap key NAME.yaml (default: queues)\n"
 "  -p, --partition NAME    the partition (default: default)\n"
-"      --compat V          0.10 (default) or 1.7: which YuniKorn to behave like\n"
+"      --compat V          0.10 (default) or 1.7: which YuniKorn to behave like;\n"
+"                          pods: any release from 0.10.0 to 1.8.0\n"
+"      --namespaces FILE   pods: the namespaces (kubectl get ns -o json)\n"
 "  -j, --jobs N            parse in N threads; placement stays in input order\n"
 "      --keep-going        skip bad applications, count them, exit 65 at the end\n"
 "      --dot               tree: Graphviz output\n"
@@ -57,7 +63,7 @@ static const char help[] =
 "See placectl(1).\n";
 
 static const char *const subcommands[] = {
-	"place", "explain", "check", "diff", "tree", NULL
+	"place", "explain", "check", "diff", "tree", "pods", NULL
 };
 
 static volatile sig_atomic_t hup;
@@ -77,6 +83,26 @@ compat(struct diag *d, const char *v)
 	if (strcmp(v, "1.7") == 0)
 		return PL_17;
 	opt_usage(d, "--compat: '%s' is not 0.10 or 1.7", v);
+}
+
+/* pods: the applications of the pods in the input. */
+static int
+pods(struct diag *d, const char *version, const char *nsfile,
+    const char *outpath, const char *in)
+{
+	struct kp_opts o = { kr_find(version), nsfile };
+	struct output out;
+	int rc, rc2;
+
+	if (o.rel == NULL)
+		opt_usage(d, "--compat: '%s' is not a YuniKorn release placekit "
+		    "knows (%s)", version, kr_names());
+	if ((rc = out_open(&out, outpath, d)) != 0)
+		return rc;
+	rc = kp_run(in, &o, &out.ob, d);
+	if ((rc2 = out_close(&out, d, rc != 0)) != 0 && rc == 0)
+		rc = rc2;
+	return rc;
 }
 
 /* check: every error, then the traps; a one-line summary on stdout. */
@@ -108,6 +134,7 @@ main(int argc, char **argv)
 		{ "dot", no_argument, NULL, OPT_DOT },
 		{ "policy-group", required_argument, NULL, OPT_POLICY_GROUP },
 		{ "defaults", required_argument, NULL, OPT_DEFAULTS },
+		{ "namespaces", required_argument, NULL, OPT_NAMESPACES },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		OPT_HELP_ENTRY,
@@ -116,7 +143,7 @@ main(int argc, char **argv)
 	};
 	struct diag d = DIAG_INIT("placectl");
 	const char *conf[2] = { NULL, NULL }, *part = NULL, *outpath = NULL;
-	const char *in = NULL;
+	const char *in = NULL, *version = "0.10", *nsfile = NULL;
 	enum pl_compat c = PL_010;
 	struct kcm_opts src = { NULL, NULL, NULL };
 	struct pl_part p[2];
@@ -133,7 +160,7 @@ main(int argc, char **argv)
 	}
 	if (argc < 2)
 		opt_usage(&d, "missing subcommand (place, explain, check, diff, "
-		    "tree)");
+		    "tree, pods)");
 	for (sub = 0; subcommands[sub] != NULL; sub++)
 		if (strcmp(argv[1], subcommands[sub]) == 0)
 			break;
@@ -153,7 +180,7 @@ main(int argc, char **argv)
 			part = optarg;
 			break;
 		case OPT_COMPAT:
-			c = compat(&d, optarg);
+			version = optarg;
 			break;
 		case 'j':
 			jobs = (int)opt_int(&d, "-j", optarg, 1, 256);
@@ -170,6 +197,9 @@ main(int argc, char **argv)
 		case OPT_DEFAULTS:
 			src.defaults = optarg;
 			break;
+		case OPT_NAMESPACES:
+			nsfile = optarg;
+			break;
 		case 'o':
 			outpath = optarg;
 			break;
@@ -178,6 +208,18 @@ main(int argc, char **argv)
 			break;
 		}
 	}
+	if (sub == PODS) {
+		if (nconf > 0 || part != NULL || jobs > 1 || keep_going || dot ||
+		    src.defaults != NULL || src.policy_group != NULL)
+			opt_usage(&d, "pods takes --compat, --namespaces, -o and -q");
+		if (optind < argc - 1)
+			opt_usage(&d, "unexpected operand '%s'", argv[argc - 1]);
+		return pods(&d, version, nsfile, outpath,
+		    optind < argc ? argv[optind] : NULL);
+	}
+	if (nsfile != NULL)
+		opt_usage(&d, "--namespaces is for pods");
+	c = compat(&d, version);
 	if (nconf != (sub == DIFF ? 2 : 1))
 		opt_usage(&d, sub == DIFF ? "diff needs -c OLD -c NEW" :
 		    nconf == 0 ? "missing -c FILE" : "one -c FILE only");
