@@ -266,8 +266,8 @@ place(struct ctx *c, struct cmap *cm, enum layer l, const char *role)
 		c->cms[l] = cm;
 		return 0;
 	}
-	return err(c, cm->file, cm->at, "'%s' is a second %s (the first is '%s' "
-	    "in %s)", cm->name, role, had->name, had->file);
+	return err(c, cm->file, cm->at, "%s given twice: '%s' here and '%s' in "
+	    "%s", role, cm->name, had->name, had->file);
 }
 
 /*
