@@ -161,13 +161,27 @@ number(struct rd *r, const char *p)
 	return p;
 }
 
-static const char *value(struct rd *, const char *, unsigned);
+/* What the top-level object holds, noted while it is checked. */
+struct note {
+	struct buf key;		/* the member name being read */
+	const char *kind;	/* the string literal of "kind", or NULL */
+	size_t kindlen;
+};
 
-/* An array or object from its opening bracket; its end. */
+static const char *value(struct rd *, const char *, unsigned);
+static void str_text(struct rd *, const char *, size_t, struct buf *);
+
+/*
+ * An array or object from its opening bracket; its end. With top, the
+ * object's "kind" and the items of its "items" array (r->items) are
+ * noted as json-c would read them: the last of a name counts.
+ */
 static const char *
-compound(struct rd *r, const char *p, unsigned depth)
+compound(struct rd *r, const char *p, unsigned depth, struct note *top)
 {
 	char close = *p == '{' ? '}' : ']';
+	int list = top != NULL && close == ']';
+	struct span *s = NULL;
 
 	if (depth > KO_MAXDEPTH)
 		return fail(r, p, "nesting deeper than 64 levels");
@@ -175,18 +189,42 @@ compound(struct rd *r, const char *p, unsigned depth)
 	if (p < r->e && *p == close)
 		return p + 1;
 	for (;;) {
+		const char *v, *k;
+		int items = 0;
+
 		if (close == '}') {
 			if (p == r->e || *p != '"')
 				return fail(r, p, "expected a member name");
-			if ((p = string(r, p)) == NULL)
+			if ((p = string(r, k = p)) == NULL)
 				return NULL;
+			if (top != NULL)
+				str_text(r, k, (size_t)(p - k), &top->key);
 			p = ws(r, p);
 			if (p == r->e || *p != ':')
 				return fail(r, p, "expected ':'");
 			p = ws(r, p + 1);
+			items = top != NULL && strcmp(top->key.s, "items") == 0;
 		}
-		if ((p = value(r, p, depth)) == NULL)
+		if (list) {
+			xgrow((void **)&r->items, &r->capitems, r->nitems + 1,
+			    sizeof *r->items);
+			s = &r->items[r->nitems++];
+			s->p = p;
+			s->pos = pos_of(r, p);
+		}
+		if (items)
+			r->nitems = 0;
+		v = p;
+		p = items && p < r->e && *p == '[' ?
+		    compound(r, p, depth + 1, top) : value(r, p, depth);
+		if (p == NULL)
 			return NULL;
+		if (list)
+			s->n = (size_t)(p - s->p);
+		else if (top != NULL && strcmp(top->key.s, "kind") == 0) {
+			top->kind = *v == '"' ? v : NULL;
+			top->kindlen = (size_t)(p - v);
+		}
 		p = ws(r, p);
 		if (p < r->e && *p == close)
 			return p + 1;
@@ -205,7 +243,7 @@ value(struct rd *r, const char *p, unsigned depth)
 	switch (*p) {
 	case '{':
 	case '[':
-		return compound(r, p, depth + 1);
+		return compound(r, p, depth + 1, NULL);
 	case '"':
 		return string(r, p);
 	case 't':
@@ -318,102 +356,24 @@ hand_out(struct rd *r, const struct span *s, unsigned long index,
 	return rc;
 }
 
-/* A member name at p, its text into b; its end, or NULL. */
-static const char *
-member(struct rd *r, const char *p, struct buf *b)
-{
-	const char *q;
-
-	if (p == r->e || *p != '"')
-		return fail(r, p, "expected a member name");
-	if ((q = string(r, p)) == NULL)
-		return NULL;
-	str_text(r, p, (size_t)(q - p), b);
-	q = ws(r, q);
-	if (q == r->e || *q != ':')
-		return fail(r, q, "expected ':'");
-	return ws(r, q + 1);
-}
-
-/* The items array of a List at p, noted in r->items; its end, or NULL. */
-static const char *
-items(struct rd *r, const char *p)
-{
-	struct span *s;
-
-	r->nitems = 0;
-	for (p = ws(r, p + 1); p < r->e && *p != ']';) {
-		xgrow((void **)&r->items, &r->capitems, r->nitems + 1,
-		    sizeof *r->items);
-		s = &r->items[r->nitems++];
-		s->p = p;
-		s->pos = pos_of(r, p);
-		if ((p = value(r, p, 2)) == NULL)
-			return NULL;
-		s->n = (size_t)(p - s->p);
-		p = ws(r, p);
-		if (p < r->e && *p == ',')
-			p = ws(r, p + 1);
-		else if (p == r->e || *p != ']')
-			return fail(r, p, "expected ',' or ']'");
-	}
-	return p < r->e ? p + 1 : fail(r, p, "unexpected end of input");
-}
-
-/*
- * The object at p, checked, its "kind" and List items noted on the way
- * (as json-c would read them: the last of a name counts). Returns its
- * end, or NULL; *k is its kind's string literal, or NULL.
- */
-static const char *
-object(struct rd *r, const char *p, struct buf *b, const char **k, size_t *kn)
-{
-	*k = NULL;
-	r->nitems = 0;
-	for (p = ws(r, p + 1); p < r->e && *p != '}';) {
-		const char *v;
-
-		if ((v = p = member(r, p, b)) == NULL)
-			return NULL;
-		if (strcmp(b->s, "items") == 0 && p < r->e && *p == '[')
-			p = items(r, p);
-		else {
-			if (strcmp(b->s, "items") == 0)
-				r->nitems = 0;
-			if (strcmp(b->s, "kind") == 0)
-				*k = NULL;
-			p = value(r, p, 1);
-		}
-		if (p == NULL)
-			return NULL;
-		if (*v == '"' && strcmp(b->s, "kind") == 0) {
-			*k = v;
-			*kn = (size_t)(p - v);
-		}
-		p = ws(r, p);
-		if (p < r->e && *p == ',')
-			p = ws(r, p + 1);
-		else if (p == r->e || *p != '}')
-			return fail(r, p, "expected ',' or '}'");
-	}
-	return p < r->e ? p + 1 : fail(r, p, "unexpected end of input");
-}
-
 /* One top-level object at s->p: handed out whole, or item by item. */
 static int
-top(struct rd *r, struct span *s, ko_fn *fn, void *arg, struct buf *b)
+top(struct rd *r, struct span *s, ko_fn *fn, void *arg, struct note *nt)
 {
-	const char *k, *end;
-	size_t kn = 0, i, wl = strlen(r->kind);
+	struct buf *b = &nt->key;
+	const char *end;
+	size_t i, wl = strlen(r->kind);
 	int rc, typed;
 
-	if ((end = object(r, s->p, b, &k, &kn)) == NULL)
+	nt->kind = NULL;
+	r->nitems = 0;
+	if ((end = compound(r, s->p, 1, nt)) == NULL)
 		return -1;
 	s->n = (size_t)(end - s->p);
-	if (k == NULL)
+	if (nt->kind == NULL)
 		return error(r, &s->pos, "an object without 'kind', not a %s or a "
 		    "List of %ss", r->kind, r->kind);
-	str_text(r, k, kn, b);
+	str_text(r, nt->kind, nt->kindlen, b);
 	if (strcmp(b->s, r->kind) == 0)
 		return hand_out(r, s, 0, 0, fn, arg);
 	typed = b->n == wl + 4 && strncmp(b->s, r->kind, wl) == 0 &&
@@ -479,7 +439,7 @@ ko_read(const char *path, const char *kind, ko_fn *fn, void *arg,
     struct diag *d)
 {
 	struct rd r;
-	struct buf b = { 0 };
+	struct note nt = { { NULL, 0, 0 }, NULL, 0 };
 	struct span s;
 	const char *p;
 	char *text = NULL;
@@ -506,7 +466,7 @@ ko_read(const char *path, const char *kind, ko_fn *fn, void *arg,
 		if (*p != '{')
 			rc = error(&r, &s.pos, "expected a JSON object (kubectl's "
 			    "-o json)");
-		else if ((rc = top(&r, &s, fn, arg, &b)) < 0) {
+		else if ((rc = top(&r, &s, fn, arg, &nt)) < 0) {
 			struct pos at = pos_of(&r, r.bad);
 
 			rc = diag_err(d, EXIT_DATAERR, &at, "%s", r.why);
@@ -514,7 +474,7 @@ ko_read(const char *path, const char *kind, ko_fn *fn, void *arg,
 	}
 	json_tokener_free(r.tok);
 	free(r.items);
-	buf_free(&b);
+	buf_free(&nt.key);
 	free(text);
 	return rc;
 }

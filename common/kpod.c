@@ -655,7 +655,8 @@ write_all(struct kp *k, struct ob *out)
 		k->apps[i].nsp = at(k, k->apps[i].ns);
 		k->apps[i].namep = at(k, k->apps[i].name);
 	}
-	qsort(k->apps, k->napps, sizeof *k->apps, cmp);
+	if (k->napps > 1)
+		qsort(k->apps, k->napps, sizeof *k->apps, cmp);
 	jw_init(&w, out);
 	for (i = 0; i < k->napps && out->err == 0; i++) {
 		const struct app *a = &k->apps[i];
