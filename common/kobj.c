@@ -31,7 +31,7 @@ struct rd {
 	const char *kind;		/* wanted, e.g. "Pod" */
 	const char *e;			/* end of the text */
 	const char *lp;			/* position counted up to here: */
-	unsigned long line, col;
+	struct pos at;
 	const char *bad;		/* a scanner error: where, */
 	const char *why;		/* ... and what */
 	struct json_tokener *tok;
@@ -39,35 +39,36 @@ struct rd {
 	size_t nitems, capitems;
 };
 
+/* Move *at from q on to p (q <= p). */
+static void
+advance(struct pos *at, const char *q, const char *p)
+{
+	const char *nl;
+
+	while ((nl = memchr(q, '\n', (size_t)(p - q))) != NULL) {
+		at->line++;
+		at->col = 1;
+		q = nl + 1;
+	}
+	at->col += (unsigned long)(p - q);
+}
+
 /* The position of p, counting on from the last one asked for. */
 static struct pos
 pos_of(struct rd *r, const char *p)
 {
-	const char *nl;
-
-	while ((nl = memchr(r->lp, '\n', (size_t)(p - r->lp))) != NULL) {
-		r->line++;
-		r->col = 1;
-		r->lp = nl + 1;
-	}
-	r->col += (unsigned long)(p - r->lp);
+	advance(&r->at, r->lp, p);
 	r->lp = p;
-	return (struct pos){ r->name, r->line, r->col };
+	return r->at;
 }
 
-/* The position of p inside an object that starts at s, at sp. */
+/* The position of p inside the object s. */
 static struct pos
 pos_in(const struct span *s, const char *p)
 {
 	struct pos at = s->pos;
-	const char *q = s->p, *nl;
 
-	while ((nl = memchr(q, '\n', (size_t)(p - q))) != NULL) {
-		at.line++;
-		at.col = 1;
-		q = nl + 1;
-	}
-	at.col += (unsigned long)(p - q);
+	advance(&at, s->p, p);
 	return at;
 }
 
@@ -454,7 +455,7 @@ ko_read(const char *path, const char *kind, ko_fn *fn, void *arg,
 	r.kind = kind;
 	r.e = text + len;
 	r.lp = text;
-	r.line = r.col = 1;
+	r.at = (struct pos){ r.name, 1, 1 };
 	if ((r.tok = json_tokener_new_ex(KO_MAXDEPTH + 1)) == NULL)
 		xoom();
 	json_tokener_set_flags(r.tok, JSON_TOKENER_STRICT |

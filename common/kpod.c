@@ -102,14 +102,14 @@ wrong(struct kp *k, const struct ko_item *it, const char *what)
 	return diag_err(k->d, EXIT_DATAERR, &it->pos, "%s", what);
 }
 
-/* The member key of o as an object (NULL when absent or null). */
+/* The member key of o, of type t (NULL when absent or null); -1 if not. */
 static int
-member_obj(struct json_object *o, const char *key, struct json_object **v)
+member(struct json_object *o, const char *key, json_type t,
+    struct json_object **v)
 {
-	*v = NULL;
 	if (o == NULL || !json_object_object_get_ex(o, key, v) || *v == NULL)
 		return *v = NULL, 0;
-	return json_object_is_type(*v, json_type_object) ? 0 : -1;
+	return json_object_is_type(*v, t) ? 0 : -1;
 }
 
 /* The member key of o as a string ("" when absent or null). */
@@ -121,22 +121,14 @@ member_str(struct json_object *o, const char *key, const char **s, size_t *n)
 	*s = "";
 	if (n != NULL)
 		*n = 0;
-	if (o == NULL || !json_object_object_get_ex(o, key, &v) || v == NULL)
-		return 0;
-	if (!json_object_is_type(v, json_type_string))
+	if (member(o, key, json_type_string, &v) != 0)
 		return -1;
-	*s = json_object_get_string(v);
-	if (n != NULL)
-		*n = (size_t)json_object_get_string_len(v);
+	if (v != NULL) {
+		*s = json_object_get_string(v);
+		if (n != NULL)
+			*n = (size_t)json_object_get_string_len(v);
+	}
 	return 0;
-}
-
-static int
-member_arr(struct json_object *o, const char *key, struct json_object **v)
-{
-	if (o == NULL || !json_object_object_get_ex(o, key, v) || *v == NULL)
-		return *v = NULL, 0;
-	return json_object_is_type(*v, json_type_array) ? 0 : -1;
 }
 
 /* Labels and annotations: an object of strings (null counts as ""). */
@@ -160,11 +152,11 @@ read_pod(struct kp *k, const struct ko_item *it, struct pod *p)
 
 	memset(p, 0, sizeof *p);
 	p->it = it;
-	if (member_obj(it->obj, "metadata", &md) != 0)
+	if (member(it->obj, "metadata", json_type_object, &md) != 0)
 		return wrong(k, it, "'metadata' must be an object");
-	if (member_obj(it->obj, "spec", &spec) != 0)
+	if (member(it->obj, "spec", json_type_object, &spec) != 0)
 		return wrong(k, it, "'spec' must be an object");
-	if (member_obj(it->obj, "status", &status) != 0)
+	if (member(it->obj, "status", json_type_object, &status) != 0)
 		return wrong(k, it, "'status' must be an object");
 	if (member_str(md, "name", &p->name, &p->namelen) != 0 ||
 	    member_str(md, "namespace", &p->ns, &p->nslen) != 0 ||
@@ -172,10 +164,11 @@ read_pod(struct kp *k, const struct ko_item *it, struct pod *p)
 	    member_str(md, "creationTimestamp", &p->created, NULL) != 0)
 		return wrong(k, it, "'metadata.name', 'namespace', 'uid' and "
 		    "'creationTimestamp' must be strings");
-	if (member_obj(md, "labels", &p->labels) != 0 || strings(p->labels) != 0)
+	if (member(md, "labels", json_type_object, &p->labels) != 0 ||
+	    strings(p->labels) != 0)
 		return wrong(k, it, "'metadata.labels' must be an object of "
 		    "strings");
-	if (member_obj(md, "annotations", &p->annots) != 0 ||
+	if (member(md, "annotations", json_type_object, &p->annots) != 0 ||
 	    strings(p->annots) != 0)
 		return wrong(k, it, "'metadata.annotations' must be an object of "
 		    "strings");
@@ -184,9 +177,10 @@ read_pod(struct kp *k, const struct ko_item *it, struct pod *p)
 	    member_str(spec, "serviceAccountName", &p->sa, NULL) != 0)
 		return wrong(k, it, "'spec.schedulerName', 'nodeName' and "
 		    "'serviceAccountName' must be strings");
-	if (member_arr(spec, "imagePullSecrets", &p->secrets) != 0)
+	if (member(spec, "imagePullSecrets", json_type_array,
+	    &p->secrets) != 0)
 		return wrong(k, it, "'spec.imagePullSecrets' must be an array");
-	if (member_arr(spec, "schedulingGates", &p->gates) != 0)
+	if (member(spec, "schedulingGates", json_type_array, &p->gates) != 0)
 		return wrong(k, it, "'spec.schedulingGates' must be an array");
 	if (member_str(status, "phase", &p->phase, NULL) != 0)
 		return wrong(k, it, "'status.phase' must be a string");
@@ -572,9 +566,10 @@ one_ns(void *arg, const struct ko_item *it)
 	size_t n, vn;
 	struct nsinfo *ns;
 
-	if (member_obj(it->obj, "metadata", &md) != 0 ||
+	if (member(it->obj, "metadata", json_type_object, &md) != 0 ||
 	    member_str(md, "name", &name, &n) != 0 ||
-	    member_obj(md, "annotations", &annots) != 0 || strings(annots) != 0)
+	    member(md, "annotations", json_type_object, &annots) != 0 ||
+	    strings(annots) != 0)
 		return wrong(k, it, "a Namespace needs 'metadata' with a 'name' "
 		    "and 'annotations' of strings");
 	ns = ns_add(k, name, n);

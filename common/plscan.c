@@ -6,10 +6,10 @@
  * pl_app_from_json would read: one object, "app" not null, "user" and
  * "queue" (string or null), "groups" (array of strings or null), "tags"
  * (object of strings or null), anything else a string, an integer, true,
- * false or null; no key twice; the plain JSON of jscan.h. Everything else - escapes,
- * non-ASCII bytes, fractions, nesting, a "placement" member, bad JSON of
- * any kind - is left to the general path, which has the json-c parse and
- * the exact error messages.
+ * false or null; no key twice; the plain JSON of jscan.h. Everything
+ * else - escapes, non-ASCII bytes, fractions, nesting, a "placement"
+ * member, no "app", bad JSON of any kind - is left to the general path,
+ * which has the json-c parse and the exact error messages.
  */
 #include "jscan.h"
 #include "plapp.h"
