@@ -32,6 +32,7 @@ struct rd {
 	const char *e;			/* end of the text */
 	const char *lp;			/* position counted up to here: */
 	struct pos at;
+	int anyint;			/* integers of any size */
 	const char *bad;		/* a scanner error: where, */
 	const char *why;		/* ... and what */
 	struct json_tokener *tok;
@@ -157,7 +158,7 @@ number(struct rd *r, const char *p)
 		p = q;
 		frac = 1;
 	}
-	if (!frac && !nj_int_fits(s, (size_t)(p - s)))
+	if (!frac && !r->anyint && !nj_int_fits(s, (size_t)(p - s)))
 		return fail(r, s, "integer does not fit in 64 bits");
 	return p;
 }
@@ -386,6 +387,19 @@ top(struct rd *r, struct span *s, ko_fn *fn, void *arg, struct note *nt)
 		if ((rc = hand_out(r, &r->items[i], i + 1, typed, fn, arg)) != 0)
 			return rc;
 	return 0;
+}
+
+int
+ko_valid(const char *text, size_t n)
+{
+	struct rd r;
+	const char *p;
+
+	memset(&r, 0, sizeof r);
+	r.e = text + n;
+	r.anyint = 1;
+	p = ws(&r, text);
+	return (p = value(&r, p, 0)) != NULL && ws(&r, p) == r.e;
 }
 
 /* The whole input into *text; 0 or an exit status. */

@@ -40,4 +40,11 @@ typedef int ko_fn(void *arg, const struct ko_item *);
 int ko_read(const char *path, const char *kind, ko_fn *fn, void *arg,
     struct diag *);
 
+/*
+ * Is text[0, n) one JSON value, blanks around it allowed, as RFC 8259
+ * and Go's encoding/json have it (integers of any size; strings are not
+ * checked for UTF-8)? json-c alone takes more (NaN, Infinity).
+ */
+int ko_valid(const char *text, size_t n);
+
 #endif

@@ -285,10 +285,11 @@ user_info(struct kp *k, const char *s, size_t n, struct str *user,
 	size_t g0 = k->ngs, i;
 	int rc = 0;
 
+	if (!ko_valid(s, n))		/* Go refuses it; json-c might not */
+		return -1;
 	json_tokener_reset(k->tok);
 	o = json_tokener_parse_ex(k->tok, s, (int)n);
-	if (json_tokener_get_error(k->tok) != json_tokener_success ||
-	    json_tokener_get_parse_end(k->tok) != n)
+	if (json_tokener_get_error(k->tok) != json_tokener_success)
 		rc = -1;
 	else if (o != NULL && !json_object_is_type(o, json_type_object))
 		rc = -1;

@@ -389,11 +389,13 @@ field() {
 		pod p4 created=04 labels='{"applicationId":"4","yunikorn.apache.org/username":"bob"}' annots="{$I:\"not json\"}"
 		pod p5 created=05 labels='{"applicationId":"5","yunikorn.apache.org/username":"bob"}' annots="{$I:\"\"}"
 		pod p6 created=06 labels='{"applicationId":"6"}' annots="{$I:\"{\\\"user\\\":\\\"a\\\",\\\"groups\\\":null}\"}"
+		pod p7 created=07 labels='{"applicationId":"7"}' annots="{$I:\"{\\\"user\\\":\\\"a\\\",\\\"n\\\":NaN}\"}"
+		pod p8 created=08 labels='{"applicationId":"8"}' annots="{$I:\" {\\\"user\\\":\\\"a\\\",\\\"n\\\":1e999} \"}"
 	} > "$BATS_TEST_TMPDIR/pods"
 	run field user 1.8
-	assert_output '1.8: "al","nobody","nobody","nobody","bob","a"'
+	assert_output '1.8: "al","nobody","nobody","nobody","bob","a","nobody","a"'
 	run field groups 1.8
-	assert_output '1.8: ["g"],["g"],[],[],[],[]'
+	assert_output '1.8: ["g"],["g"],[],[],[],[],[],[]'
 }
 
 @test "pods: the queue, release by release" {

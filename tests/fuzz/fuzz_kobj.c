@@ -2,7 +2,8 @@
  * fuzz_kobj - the object stream reader (ko_read) against json-c reading
  * the whole input: whatever ko_read accepts, json-c must parse too, and
  * the objects handed out must be those json-c finds (a top-level Pod, or
- * the items of a List or PodList), in order.
+ * the items of a List or PodList), in order. Whatever ko_valid takes for
+ * one JSON value, json-c parses as one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	if ((fd = fuzz_file(data, n, path)) < 0)
 		return 0;
 	d.sink = diag_drop;
+	if (ko_valid((const char *)data, n)) {	/* with a NUL to end a number */
+		struct json_tokener *tok = json_tokener_new_ex(200);
+		struct json_object *o;
+		char *z = malloc(n + 1);
+
+		FUZZ_ASSERT(z != NULL);
+		memcpy(z, data, n);
+		z[n] = '\0';
+		o = json_tokener_parse_ex(tok, z, (int)n + 1);
+		FUZZ_ASSERT(json_tokener_get_error(tok) == json_tokener_success);
+		json_object_put(o);
+		json_tokener_free(tok);
+		free(z);
+	}
 	rc = ko_read(path, "Pod", keep, &a, &d);
 	FUZZ_ASSERT(rc == 0 || rc == EXIT_DATAERR);
 	FUZZ_ASSERT((rc == 0) == (d.nerr == 0));
