@@ -1,10 +1,7 @@
 /*
  * plpart.c - loading and reloading a partition (plpart.h).
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "exitcode.h"
 #include "plpart.h"
@@ -135,26 +132,25 @@ other_part(struct pl_part *p, const struct pl_partconf *pc, int flags,
 
 int
 pl_part_load(struct pl_part *p, const char *file, const char *name,
-    enum pl_compat c, int flags, struct diag *d)
+    enum pl_compat c, int flags, const struct kcm_opts *src, struct diag *d)
 {
 	struct yl_doc doc;
 	size_t i;
-	int fd, nerr, nrules;
+	int nerr, nrules, rc;
 
 	memset(p, 0, sizeof *p);
 	p->compat = c;
-	p->file = file;
+	p->file = p->path = file;
+	p->src = src;
 	p->name = name != NULL ? name : "default";
 	pl_tree_init(&p->tree, c);
 	pl_mgr_init(&p->mgr, c);
-	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
-		return diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot open '%s'",
-		    file);
-	close(fd);
-	if (yl_load_file(&doc, file, d, EXIT_CONFIG) != 0) {
-		p->st.yaml++;
-		return EXIT_CONFIG;
+	if ((rc = kcm_load(&doc, &p->shown, file, c, src, d)) != 0) {
+		if (rc == EXIT_CONFIG)
+			p->st.yaml++;
+		return rc;
 	}
+	file = p->file = p->shown;	/* "FILE: CONFIGMAP/KEY" when one */
 	p->st.yaml += pl_conf_decode(&p->conf, &doc, c, d);
 	yl_free(&doc);
 	resolver(p, d);
@@ -198,6 +194,8 @@ pl_part_free(struct pl_part *p)
 	pl_mgr_free(&p->mgr);
 	pl_tree_free(&p->tree);
 	pl_conf_free(&p->conf);
+	free(p->shown);
+	p->shown = NULL;
 }
 
 static char *
@@ -267,8 +265,8 @@ pl_part_reload(struct pl_part *p, struct diag *d)
 	/* the scheduler refuses new rules that fail to build, unless (before
 	   1.4) placement was off: then a new manager stays off */
 	fatal = pl_ver(p->compat)->always_on || p->mgr.active;
-	rc = pl_part_load(&np, p->file, p->name, p->compat,
-	    fatal ? PL_LOAD_RULES_FATAL : 0, d);
+	rc = pl_part_load(&np, p->path, p->name, p->compat,
+	    fatal ? PL_LOAD_RULES_FATAL : 0, p->src, d);
 	if (rc != 0) {
 		pl_part_free(&np);
 		return rc;
