@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,25 +39,11 @@ struct rd {
 	size_t nitems, capitems;
 };
 
-/* Move *at from q on to p (q <= p). */
-static void
-advance(struct pos *at, const char *q, const char *p)
-{
-	const char *nl;
-
-	while ((nl = memchr(q, '\n', (size_t)(p - q))) != NULL) {
-		at->line++;
-		at->col = 1;
-		q = nl + 1;
-	}
-	at->col += (unsigned long)(p - q);
-}
-
 /* The position of p, counting on from the last one asked for. */
 static struct pos
 pos_of(struct rd *r, const char *p)
 {
-	advance(&r->at, r->lp, p);
+	nj_pos_advance(&r->at, r->lp, (size_t)(p - r->lp));
 	r->lp = p;
 	return r->at;
 }
@@ -69,7 +54,7 @@ pos_in(const struct span *s, const char *p)
 {
 	struct pos at = s->pos;
 
-	advance(&at, s->p, p);
+	nj_pos_advance(&at, s->p, (size_t)(p - s->p));
 	return at;
 }
 
@@ -289,18 +274,6 @@ str_text(struct rd *r, const char *p, size_t n, struct buf *b)
 	json_object_put(o);
 }
 
-static int PK_PRINTF(3, 4)
-error(struct rd *r, const struct pos *at, const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return diag_err(r->d, EXIT_DATAERR, at, "%s", msg);
-}
-
 /* The kind of a parsed object, or NULL. */
 static const char *
 kind_of(struct json_object *o)
@@ -328,9 +301,11 @@ hand_out(struct rd *r, const struct span *s, unsigned long index,
 	int rc;
 
 	if (*s->p != '{')
-		return error(r, &s->pos, "List item %lu is not an object", index);
+		return diag_err(r->d, EXIT_DATAERR, &s->pos, "List item %lu is "
+		    "not an object", index);
 	if (s->n > KO_MAXOBJ)
-		return error(r, &s->pos, "object longer than %lu bytes", KO_MAXOBJ);
+		return diag_err(r->d, EXIT_DATAERR, &s->pos, "object longer than "
+		    "%lu bytes", KO_MAXOBJ);
 	json_tokener_reset(r->tok);
 	errno = 0;
 	it.obj = json_tokener_parse_ex(r->tok, s->p, (int)s->n);
@@ -341,14 +316,16 @@ hand_out(struct rd *r, const struct span *s, unsigned long index,
 		struct pos at = pos_in(s, s->p + json_tokener_get_parse_end(r->tok));
 
 		json_object_put(it.obj);
-		return error(r, &at, "%s", json_tokener_error_desc(e));
+		return diag_err(r->d, EXIT_DATAERR, &at, "%s",
+		    json_tokener_error_desc(e));
 	}
 	rc = 0;
 	if (index > 0 && ((k = kind_of(it.obj)) != NULL ?
 	    strcmp(k, r->kind) != 0 : !kind_opt))
-		rc = k != NULL ? error(r, &s->pos, "List item %lu is a %.40s, not "
-		    "a %s", index, k, r->kind) : error(r, &s->pos, "List item %lu "
-		    "has no 'kind': not a %s", index, r->kind);
+		rc = k != NULL ? diag_err(r->d, EXIT_DATAERR, &s->pos, "List "
+		    "item %lu is a %.40s, not a %s", index, k, r->kind) :
+		    diag_err(r->d, EXIT_DATAERR, &s->pos, "List item %lu has no "
+		    "'kind': not a %s", index, r->kind);
 	else {
 		it.pos = s->pos;
 		it.index = index;
@@ -373,16 +350,16 @@ top(struct rd *r, struct span *s, ko_fn *fn, void *arg, struct note *nt)
 		return -1;
 	s->n = (size_t)(end - s->p);
 	if (nt->kind == NULL)
-		return error(r, &s->pos, "an object without 'kind', not a %s or a "
-		    "List of %ss", r->kind, r->kind);
+		return diag_err(r->d, EXIT_DATAERR, &s->pos, "an object without "
+		    "'kind', not a %s or a List of %ss", r->kind, r->kind);
 	str_text(r, nt->kind, nt->kindlen, b);
 	if (strcmp(b->s, r->kind) == 0)
 		return hand_out(r, s, 0, 0, fn, arg);
 	typed = b->n == wl + 4 && strncmp(b->s, r->kind, wl) == 0 &&
 	    strcmp(b->s + wl, "List") == 0;
 	if (!typed && strcmp(b->s, "List") != 0)
-		return error(r, &s->pos, "a %.40s, not a %s or a List of %ss",
-		    b->s, r->kind, r->kind);
+		return diag_err(r->d, EXIT_DATAERR, &s->pos, "a %.40s, not a %s "
+		    "or a List of %ss", b->s, r->kind, r->kind);
 	for (i = 0; i < r->nitems; i++)
 		if ((rc = hand_out(r, &r->items[i], i + 1, typed, fn, arg)) != 0)
 			return rc;
@@ -479,8 +456,8 @@ ko_read(const char *path, const char *kind, ko_fn *fn, void *arg,
 		s.n = 0;
 		s.pos = pos_of(&r, p);
 		if (*p != '{')
-			rc = error(&r, &s.pos, "expected a JSON object (kubectl's "
-			    "-o json)");
+			rc = diag_err(d, EXIT_DATAERR, &s.pos, "expected a JSON "
+			    "object (kubectl's -o json)");
 		else if ((rc = top(&r, &s, fn, arg, &nt)) < 0) {
 			struct pos at = pos_of(&r, r.bad);
 
