@@ -547,20 +547,30 @@ read_file(struct ctx *c, int which, const char *path)
 
 /* ---- merging ---- */
 
+/* The index of key in the merged map, or HT_NONE. */
+static uint32_t
+find(const struct ctx *c, const char *key, size_t klen)
+{
+	struct ht_probe pr;
+	uint32_t i;
+
+	ht_probe(&c->ht, ht_hash(key, klen), &pr);
+	while ((i = ht_next(&c->ht, &pr)) != HT_NONE)
+		if (c->mv[i].klen == klen && memcmp(c->mv[i].key, key, klen) == 0)
+			break;
+	return i;
+}
+
 static struct mval *
 set(struct ctx *c, const char *key, size_t klen)
 {
-	uint64_t h = ht_hash(key, klen);
-	struct ht_probe pr;
-	uint32_t i;
+	uint32_t i = find(c, key, klen);
 	struct mval *m;
 
-	ht_probe(&c->ht, h, &pr);
-	while ((i = ht_next(&c->ht, &pr)) != HT_NONE)
-		if (c->mv[i].klen == klen && memcmp(c->mv[i].key, key, klen) == 0)
-			return &c->mv[i];
+	if (i != HT_NONE)
+		return &c->mv[i];
 	xgrow((void **)&c->mv, &c->capmv, c->nmv + 1, sizeof *c->mv);
-	ht_add(&c->ht, h, (uint32_t)c->nmv);
+	ht_add(&c->ht, ht_hash(key, klen), (uint32_t)c->nmv);
 	m = &c->mv[c->nmv++];
 	memset(m, 0, sizeof *m);
 	m->key = key;
@@ -571,14 +581,9 @@ set(struct ctx *c, const char *key, size_t klen)
 static const struct mval *
 get(const struct ctx *c, const char *key, size_t klen)
 {
-	struct ht_probe pr;
-	uint32_t i;
+	uint32_t i = find(c, key, klen);
 
-	ht_probe(&c->ht, ht_hash(key, klen), &pr);
-	while ((i = ht_next(&c->ht, &pr)) != HT_NONE)
-		if (c->mv[i].klen == klen && memcmp(c->mv[i].key, key, klen) == 0)
-			return &c->mv[i];
-	return NULL;
+	return i != HT_NONE ? &c->mv[i] : NULL;
 }
 
 static void
