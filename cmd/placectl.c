@@ -1,6 +1,6 @@
 /*
  * placectl - run YuniKorn placement rules offline: place, explain,
- * check, diff, tree.
+ * check, diff, tree; and make their input from a cluster's pods (pods).
  *
  * main parses the options every subcommand shares, checks them against
  * the subcommand's row of the table at the end, and calls its function.
@@ -13,6 +13,7 @@
 
 #include "diag.h"
 #include "exitcode.h"
+#include "kpod.h"
 #include "opt.h"
 #include "output.h"
 #include "plpart.h"
@@ -23,7 +24,10 @@
 enum {
 	OPT_COMPAT = OPT_LONG_BASE,
 	OPT_KEEP_GOING,
-	OPT_DOT
+	OPT_DOT,
+	OPT_POLICY_GROUP,
+	OPT_DEFAULTS,
+	OPT_NAMESPACES
 };
 
 static const char help[] =
@@ -36,13 +40,20 @@ static const char help[] =
 "                        -c NEW [-o FILE] [FILE | -]\n"
 "       placectl tree    [-q] [--keep-going] [--dot] [--compat V] [-p PART] -c FILE\n"
 "                        [-o FILE] [FILE | -]\n"
+"       placectl pods    [-q] [--compat V] [--namespaces FILE] [-o FILE] [FILE | -]\n"
 "\n"
-"Map applications to queues with a YuniKorn queue configuration.\n"
+"Map applications to queues with a YuniKorn queue configuration; make\n"
+"applications from pods (kubectl get pods -A -o json).\n"
 "\n"
-"  -c, --config FILE       the queue configuration (YAML)\n"
+"  -c, --config FILE       the queue configuration (YAML), or a ConfigMap, a List\n"
+"                          of ConfigMaps or Helm values holding it\n"
+"      --defaults FILE     the yunikorn-defaults ConfigMap (or Helm values)\n"
+"      --policy-group NAME the ConfigMap key NAME.yaml (default: queues)\n"
 "  -p, --partition NAME    the partition (default: default)\n"
 "      --compat V          the YuniKorn release to behave like, 0.10 to 1.8 or\n"
-"                          latest (default: PLACECTL_COMPAT, else 0.10)\n"
+"                          latest (default: PLACECTL_COMPAT, else 0.10); for\n"
+"                          placement, ConfigMaps and pods alike\n"
+"      --namespaces FILE   pods: the namespaces (kubectl get ns -o json)\n"
 "  -j, --jobs N            parse in N threads; placement stays in input order\n"
 "      --keep-going        skip bad applications, count them, exit 65 at the end\n"
 "      --dot               tree: Graphviz output\n"
@@ -59,6 +70,8 @@ struct args {
 	const char *conf[2];	/* -c; diff: OLD, NEW */
 	int nconf;
 	const char *part, *outpath, *in;
+	struct kcm_opts src;	/* --defaults, --policy-group */
+	const char *nsfile;	/* --namespaces */
 	enum pl_compat compat;
 	int jobs, keep_going, dot;
 	enum pl_runmode mode;	/* the subcommand's */
@@ -107,7 +120,7 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 
 	for (n = 0; n < a->nconf && rc == 0; n++)
 		rc = pl_part_load(&s.p[n], a->conf[n], a->part, a->compat, 0,
-		    &a->d);
+		    &a->src, &a->d);
 	if (rc == 0 && (rc = out_open(&s.out, a->outpath, &a->d)) == 0) {
 		memset(&s.run, 0, sizeof s.run);
 		s.run.mode = a->mode;
@@ -185,7 +198,7 @@ check(struct args *a)
 
 	/* without -p, any partition: the first, when there is no default */
 	rc = pl_part_load(&p, a->conf[0], a->part, a->compat,
-	    a->part == NULL ? PL_LOAD_ANYPART : 0, d);
+	    a->part == NULL ? PL_LOAD_ANYPART : 0, &a->src, d);
 	if (rc != EXIT_NOINPUT)
 		rc2 = out_open(&out, a->outpath, d);
 	if (rc == EXIT_NOINPUT || rc2 != 0) {
@@ -212,21 +225,42 @@ check(struct args *a)
 	return rc;
 }
 
-/* A subcommand: check, or the body of one that reads applications. */
+/* pods: the applications of the pods in the input, as the shim makes them. */
+static int
+pods(struct args *a)
+{
+	struct kp_opts o = { a->compat, a->nsfile };
+	struct output out;
+	int rc, rc2;
+
+	if ((rc = out_open(&out, a->outpath, &a->d)) != 0)
+		return rc;
+	rc = kp_run(a->in, &o, &out.ob, &a->d);
+	if ((rc2 = out_close(&out, &a->d, rc != 0)) != 0 && rc == 0)
+		rc = rc2;
+	return rc;
+}
+
+/*
+ * A subcommand: one that runs by itself (check, pods), or the body of
+ * one that reads applications.
+ */
 static const struct subcommand {
 	const char *name;
-	int (*check)(struct args *);
+	int (*run)(struct args *);
 	int (*body)(struct args *, struct stream *);
 	enum pl_runmode mode;
-	int nconf;		/* -c options it takes */
+	int nconf;		/* -c options it takes; none: no configuration */
 	int jobs;		/* -j N is for it */
 	int dot;		/* --dot is */
+	int operand;		/* it reads FILE | - */
 } subcommands[] = {
-	{ "place", NULL, place, PL_RUN_PLACE, 1, 1, 0 },
-	{ "explain", NULL, place, PL_RUN_EXPLAIN, 1, 1, 0 },
-	{ "check", check, NULL, PL_RUN_COUNT, 1, 0, 0 },
-	{ "diff", NULL, diff, PL_RUN_DIFF, 2, 1, 0 },
-	{ "tree", NULL, tree, PL_RUN_COUNT, 1, 0, 1 },
+	{ "place", NULL, place, PL_RUN_PLACE, 1, 1, 0, 1 },
+	{ "explain", NULL, place, PL_RUN_EXPLAIN, 1, 1, 0, 1 },
+	{ "check", check, NULL, PL_RUN_COUNT, 1, 0, 0, 0 },
+	{ "diff", NULL, diff, PL_RUN_DIFF, 2, 1, 0, 1 },
+	{ "tree", NULL, tree, PL_RUN_COUNT, 1, 0, 1, 1 },
+	{ "pods", pods, NULL, PL_RUN_COUNT, 0, 0, 0, 1 },
 };
 
 int
@@ -239,6 +273,9 @@ main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "keep-going", no_argument, NULL, OPT_KEEP_GOING },
 		{ "dot", no_argument, NULL, OPT_DOT },
+		{ "policy-group", required_argument, NULL, OPT_POLICY_GROUP },
+		{ "defaults", required_argument, NULL, OPT_DEFAULTS },
+		{ "namespaces", required_argument, NULL, OPT_NAMESPACES },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		OPT_HELP_ENTRY,
@@ -248,7 +285,7 @@ main(int argc, char **argv)
 	const struct subcommand *sub = NULL;
 	const char *cv = NULL;
 	struct args a = { DIAG_INIT("placectl"), { NULL, NULL }, 0, NULL, NULL,
-	    NULL, PL_010, 1, 0, 0, PL_RUN_PLACE };
+	    NULL, { NULL, NULL }, NULL, PL_010, 1, 0, 0, PL_RUN_PLACE };
 	size_t i;
 	int ch;
 
@@ -260,7 +297,7 @@ main(int argc, char **argv)
 	}
 	if (argc < 2)
 		opt_usage(&a.d, "missing subcommand (place, explain, check, "
-		    "diff, tree)");
+		    "diff, tree, pods)");
 	for (i = 0; i < sizeof subcommands / sizeof *subcommands; i++)
 		if (strcmp(argv[1], subcommands[i].name) == 0)
 			sub = &subcommands[i];
@@ -291,6 +328,15 @@ main(int argc, char **argv)
 		case OPT_DOT:
 			a.dot = 1;
 			break;
+		case OPT_POLICY_GROUP:
+			a.src.policy_group = optarg;
+			break;
+		case OPT_DEFAULTS:
+			a.src.defaults = optarg;
+			break;
+		case OPT_NAMESPACES:
+			a.nsfile = optarg;
+			break;
 		case 'o':
 			a.outpath = optarg;
 			break;
@@ -299,10 +345,16 @@ main(int argc, char **argv)
 			break;
 		}
 	}
-	if (a.nconf != sub->nconf)
+	if (sub->nconf == 0 && (a.nconf > 0 || a.part != NULL ||
+	    a.keep_going || a.src.defaults != NULL || a.src.policy_group != NULL))
+		opt_usage(&a.d, "%s takes --compat, --namespaces, -o and -q",
+		    sub->name);
+	if (sub->nconf > 0 && a.nsfile != NULL)
+		opt_usage(&a.d, "--namespaces is for pods");
+	if (a.nconf != sub->nconf && sub->nconf > 0)
 		opt_usage(&a.d, sub->nconf == 2 ? "diff needs -c OLD -c NEW" :
 		    a.nconf == 0 ? "missing -c FILE" : "one -c FILE only");
-	if (optind < argc - 1 || (sub->body == NULL && optind < argc))
+	if (optind < argc - 1 || (!sub->operand && optind < argc))
 		opt_usage(&a.d, "unexpected operand '%s'", argv[argc - 1]);
 	if (a.dot && !sub->dot)
 		opt_usage(&a.d, "--dot is for tree");
@@ -313,5 +365,5 @@ main(int argc, char **argv)
 	if (cv == NULL && (cv = getenv("PLACECTL_COMPAT")) != NULL && *cv != '\0')
 		a.compat = compat(&a.d, "PLACECTL_COMPAT", cv);
 	a.mode = sub->mode;
-	return sub->body != NULL ? stream(&a, sub->body) : sub->check(&a);
+	return sub->body != NULL ? stream(&a, sub->body) : sub->run(&a);
 }

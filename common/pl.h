@@ -56,6 +56,39 @@ enum pl_hierlimits { PL_HIERLIMITS_NONE, PL_HIERLIMITS_14, PL_HIERLIMITS_15 };
 enum pl_maxapps { PL_MAXAPPS_NONE, PL_MAXAPPS_12, PL_MAXAPPS_14,
 	PL_MAXAPPS_15 };
 
+/*
+ * The Kubernetes shim (placectl(1), PODS and CLUSTER CONFIGURATION, say
+ * what each means). Where a pod's application ID comes from, in order:
+ * annotation app-id, label applicationId, label spark-app-selector; or
+ * (1.6) label app-id first.
+ */
+enum pl_podapp { PL_PODAPP_ANNOT, PL_PODAPP_CANONICAL };
+/* A pod's user: spec.serviceAccountName; label username, else nobody;
+ * (1.2) annotation user.info (JSON), the label, nobody. */
+enum pl_poduser { PL_PODUSER_SA, PL_PODUSER_LABEL, PL_PODUSER_INFO };
+/* A pod's queue: label queue; then annotation queue (1.0); (1.6) label
+ * yunikorn.apache.org/queue, that annotation, label queue. */
+enum pl_podqueue { PL_PODQUEUE_LABEL, PL_PODQUEUE_ANNOT,
+	PL_PODQUEUE_CANONICAL };
+/* Pods in phase Succeeded or Failed: applications like any other,
+ * skipped when assigned to a node (1.3), never applications (1.5). */
+enum pl_podterm { PL_PODTERM_KEPT, PL_PODTERM_ASSIGNED, PL_PODTERM_SKIPPED };
+/* The tags a pod's application gets besides namespace (and
+ * namespace.parentqueue). */
+enum {
+	PL_PODTAG_STATEAWARE = 1,	/* application.stateaware.disable */
+	PL_PODTAG_GANG = 2,		/* task-groups, schedulingPolicyParameters */
+	PL_PODTAG_PULLSECRETS = 4,	/* imagePullSecrets */
+	PL_PODTAG_FORCE = 8,		/* application.create.force */
+	PL_PODTAG_CTIME_RECOVERY = 16,	/* creationTime, recovered apps only */
+	PL_PODTAG_CTIME = 32		/* creationTime, always */
+};
+/* Where the queues document comes from: the file mounted from
+ * yunikorn-configs, its data and raw binaryData, required; (1.2)
+ * yunikorn-defaults then yunikorn-configs, data only; (1.4) and binaryData
+ * *.gz holding base64; (1.5) and binaryData *.gz. */
+enum pl_cmsrc { PL_CM_FILE, PL_CM_DATA, PL_CM_GZ64, PL_CM_GZ };
+
 /* What a behaviour class does. */
 struct pl_ver {
 	const char *name;	/* its first release, as placectl(1) names it */
@@ -126,6 +159,25 @@ struct pl_ver {
 					   break after "configured queue
 					   creation failed: " */
 	unsigned char quotapreemption_key;	/* 1.8 */
+
+	/* ---- the Kubernetes shim: pods (kpod.c), ConfigMaps (kcm.c) ---- */
+	enum pl_podapp pod_app;		/* 1.6: label app-id first */
+	unsigned char pod_found_empty;	/* to 1.1: a key present with "" counts */
+	unsigned char pod_autogen;	/* 1.4: no application ID, one is made */
+	unsigned char pod_unique;	/* 1.5: an ID ending "-uniqueautogen"
+					   gets the pod's UID */
+	unsigned char pod_ignore;	/* 1.3 only: annotation
+					   ignore-application honoured */
+	enum pl_podterm pod_terminated;	/* 1.3, 1.5 */
+	unsigned char pod_gates;	/* 1.7: pods with scheduling gates wait */
+	enum pl_poduser pod_user;	/* 0.11, 1.2 */
+	enum pl_podqueue pod_queue;	/* 1.0, 1.6 */
+	const char *pod_queue_default;	/* no queue given: root.sandbox,
+					   root.default (1.5.0), none (1.5.2) */
+	unsigned char pod_tags;		/* PL_PODTAG_* */
+	unsigned char pod_assigned_first;	/* to 1.4: recovery sends assigned
+						   pods' applications first */
+	enum pl_cmsrc configmaps;	/* 1.2, 1.4, 1.5 */
 };
 
 /* The switches of a class (the table is read-only). */

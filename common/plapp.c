@@ -179,11 +179,27 @@ set_tags(struct pl_appbuf *b, struct json_object *v, const char **why)
 	return 0;
 }
 
+/*
+ * What an object without "app" is. An object of YuniKorn's REST
+ * application list holds the queue the application was placed in, not
+ * the one it asked for, and no tags: placing it again means nothing.
+ */
+static const char *
+not_an_app(int rest)
+{
+	if (!rest)
+		return "not an application: it has no 'app'";
+	return "a YuniKorn REST application object, not an application line: "
+	    "its 'queueName' is the queue the application was placed in, not "
+	    "the one it asked for, and it has no tags, so it cannot be placed "
+	    "again; make application lines from the pods with 'placectl pods'";
+}
+
 int
 pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
     const char **why)
 {
-	int rc = 0;
+	int rc = 0, app = 0, rest = 0;
 
 	memset(a, 0, sizeof *a);
 	a->id = a->user.name = a->queue = "";
@@ -195,8 +211,11 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			continue;
 		switch (key[0]) {		/* one strcmp per member at most */
 		case 'a':
-			if (strcmp(key, "app") == 0)
+			if (strcmp(key, "app") == 0) {
+				app = 1;
 				(void)set_str(v, &a->id, &a->idlen);
+			} else if (strcmp(key, "applicationID") == 0)
+				rest |= 1;
 			break;
 		case 'u':
 			if (strcmp(key, "user") == 0 &&
@@ -207,6 +226,8 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			if (strcmp(key, "queue") == 0 &&
 			    (rc = set_str(v, &a->queue, &a->qlen)) != 0)
 				*why = "'queue' must be a string";
+			else if (strcmp(key, "queueName") == 0)
+				rest |= 2;
 			break;
 		case 'g':
 			if (strcmp(key, "groups") == 0 &&
@@ -226,6 +247,11 @@ pl_app_from_json(struct pl_app *a, struct pl_appbuf *b, struct json_object *obj,
 			pl_appbuf_drop(b);
 			return rc;
 		}
+	}
+	if (!app) {
+		*why = not_an_app(rest == 3);
+		pl_appbuf_drop(b);
+		return -1;
 	}
 	pl_app_finish(a, b);
 	return 0;

@@ -84,8 +84,10 @@ int pl_app_read(struct pl_app *, struct pl_appbuf *b, struct nj_reader *r,
     struct nj_value *v, struct diag *d);
 /*
  * Fill app from a parsed JSON object {"app":ID,"user":U,"groups":[...],
- * "queue":Q,"tags":{...}}; absent or null members are empty, and so is an
- * ID that is not a string. Strings point into obj. A missing or empty
+ * "queue":Q,"tags":{...}}; "app" is required (not null), the others are
+ * empty when absent or null, and an ID that is not a string is empty. An
+ * object without "app" is not an application: the message says why, and
+ * what a YuniKorn REST application object is not. Strings point into obj. A missing or empty
  * groups list means the user's own name as its one group (the scheduler's
  * default resolver). Returns 0, or -1 with the problem in *why (a member
  * of the wrong type).
@@ -95,8 +97,9 @@ int pl_app_from_json(struct pl_app *, struct pl_appbuf *b, struct json_object *,
 /*
  * The fast path (plscan.c): fill app from the text of one input line
  * (len bytes, leading blanks already skipped) when the line has the
- * common shape - ASCII strings without escapes, no nesting beyond groups
- * and tags, integers, true, false, null - reading exactly what
+ * common shape - "app" not null, ASCII strings without escapes, no
+ * nesting beyond groups and tags, integers, true, false, null - reading
+ * exactly what
  * pl_app_from_json would read from its parse. Strings point into text.
  * Returns the object's length (the line may end in blanks), or 0 when
  * the line needs the general path (json-c), which also has the errors.

@@ -2,10 +2,7 @@
  * plpart.c - loading and reloading a partition (plpart.h).
  */
 #include <sys/stat.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "exitcode.h"
 #include "plpart.h"
@@ -146,17 +143,6 @@ resolver(struct pl_part *p)
 }
 
 /* The scheduler's configuration when it is given an empty one (1.2). */
-static const char default_config[] =
-    "partitions:\n"
-    "  - name: default\n"
-    "    placementrules:\n"
-    "      - name: tag\n"
-    "        value: namespace\n"
-    "        create: true\n"
-    "    queues:\n"
-    "      - name: root\n"
-    "        submitacl: '*'\n";
-
 /* The partitions built so far, by name (0.10, 0.11: a name given again
  * updates the partition built under it). */
 struct built {
@@ -241,37 +227,38 @@ empty(const char *file)
 
 int
 pl_part_load(struct pl_part *p, const char *file, const char *name,
-    enum pl_compat c, int flags, struct diag *d)
+    enum pl_compat c, int flags, const struct kcm_opts *src, struct diag *d)
 {
 	struct built b = { NULL, NULL, 0 };
 	struct yl_doc doc;
 	unsigned long nw = 0;
 	size_t i;
-	int fd, nerr, rc;
+	int nerr, rc;
 
 	memset(p, 0, sizeof *p);
 	p->compat = c;
-	p->file = file;
+	p->file = p->path = file;
+	p->src = src;
 	p->name = name != NULL ? name : "default";
 	pl_tree_init(&p->tree, c);
 	pl_mgr_init(&p->mgr, c);
-	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
-		return diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot open '%s'",
-		    file);
-	close(fd);
-	if (pl_ver(c)->default_config && empty(file)) {
+	if (pl_ver(c)->default_config && (src == NULL || src->defaults == NULL) &&
+	    empty(file)) {
 		pl_conf_warn(d, &nw, file, 0, 0, "an empty configuration: "
 		    "YuniKorn uses its built-in one (partition default, a root "
 		    "queue everyone may submit to, a tag rule on namespace that "
 		    "creates queues)");
-		rc = yl_load_string_flags(&doc, file, default_config,
-		    sizeof default_config - 1, YL_GO, d, EXIT_CONFIG);
+		p->shown = xstrdup(file);
+		rc = yl_load_string_flags(&doc, p->shown, kcm_builtin,
+		    kcm_builtin_len, YL_GO, d, EXIT_CONFIG);
 	} else
-		rc = yl_load_file_flags(&doc, file, YL_GO, d, EXIT_CONFIG);
+		rc = kcm_load(&doc, &p->shown, file, c, src, d);
 	if (rc != 0) {
-		p->st.yaml++;
-		return EXIT_CONFIG;
+		if (rc == EXIT_CONFIG)
+			p->st.yaml++;
+		return rc;
 	}
+	file = p->file = p->shown;	/* "FILE: CONFIGMAP/KEY" when one */
 	p->st.yaml += pl_conf_decode(&p->conf, &doc, c, d);
 	yl_free(&doc);
 	resolver(p);
@@ -307,6 +294,8 @@ pl_part_free(struct pl_part *p)
 	pl_mgr_free(&p->mgr);
 	pl_tree_free(&p->tree);
 	pl_conf_free(&p->conf);
+	free(p->shown);
+	p->shown = NULL;
 }
 
 static char *
@@ -376,8 +365,8 @@ pl_part_reload(struct pl_part *p, struct diag *d)
 	/* the scheduler refuses new rules that fail to build, unless (before
 	   1.4) placement was off: then a new manager stays off */
 	fatal = pl_ver(p->compat)->always_on || p->mgr.active;
-	rc = pl_part_load(&np, p->file, p->name, p->compat,
-	    fatal ? PL_LOAD_RULES_FATAL : 0, d);
+	rc = pl_part_load(&np, p->path, p->name, p->compat,
+	    fatal ? PL_LOAD_RULES_FATAL : 0, p->src, d);
 	if (rc != 0) {
 		pl_part_free(&np);
 		return rc;

@@ -10,6 +10,7 @@
 #define PK_PLPART_H
 
 #include "diag.h"
+#include "kcm.h"
 #include "pl.h"
 #include "plconf.h"
 #include "plmgr.h"
@@ -18,7 +19,10 @@
 
 struct pl_part {
 	enum pl_compat compat;
-	const char *file;
+	const char *file;	/* the document's name in messages (kcm.h) */
+	const char *path;	/* the file as given, read again on reload */
+	const struct kcm_opts *src;	/* how to read it (NULL: the defaults) */
+	char *shown;		/* file, owned */
 	const char *name;	/* the partition wanted */
 	struct pl_conf conf;	/* kept: rules and checks refer to it */
 	struct pl_partconf *pc;	/* the partition in conf */
@@ -39,6 +43,9 @@ enum {
 
 /*
  * Load file and make the partition named name (NULL: default) ready.
+ * The file may also be a ConfigMap, a List or Helm values, read as src
+ * says (kcm.h; NULL: the defaults) the way the compat release's shim
+ * reads it; src must outlive the partition.
  * Returns 0, or EXIT_NOINPUT / EXIT_CONFIG after reporting every problem.
  * Rules that fail to build are no load error: the scheduler loads such a
  * configuration, and so does this, with the manager it gets; the problems
@@ -46,7 +53,7 @@ enum {
  * An empty file is, from 1.2, the scheduler's built-in configuration.
  */
 int pl_part_load(struct pl_part *, const char *file, const char *name,
-    enum pl_compat, int flags, struct diag *);
+    enum pl_compat, int flags, const struct kcm_opts *src, struct diag *);
 void pl_part_free(struct pl_part *);
 
 /*

@@ -3,13 +3,13 @@
  * common shape of an application straight from its text, without json-c.
  *
  * It accepts only what it can prove valid and reads exactly what
- * pl_app_from_json would read: one object, members "user" and "queue"
- * (string or null), "app" (any of these), "groups" (array of strings or null), "tags" (object of
- * strings or null), anything else a string, an integer, true, false or
- * null; no key twice; the plain JSON of jscan.h. Everything else - escapes,
- * non-ASCII bytes, fractions, nesting, a "placement" member, bad JSON of
- * any kind - is left to the general path, which has the json-c parse and
- * the exact error messages.
+ * pl_app_from_json would read: one object, "app" not null, "user" and
+ * "queue" (string or null), "groups" (array of strings or null), "tags"
+ * (object of strings or null), anything else a string, an integer, true,
+ * false or null; no key twice; the plain JSON of jscan.h. Everything
+ * else - escapes, non-ASCII bytes, fractions, nesting, a "placement"
+ * member, no "app", bad JSON of any kind - is left to the general path,
+ * which has the json-c parse and the exact error messages.
  */
 #include "jscan.h"
 #include "plapp.h"
@@ -75,8 +75,8 @@ value(struct js *c, const struct js_str *k, struct pl_app *a,
 
 	if (js_streq(k, "placement", 9))	/* its output needs the object */
 		return 0;
-	if (js_word(c, "null", 4))
-		return 1;
+	if (js_word(c, "null", 4))	/* "app" null: not an application */
+		return !js_streq(k, "app", 3);
 	if (js_streq(k, "user", 4)) {
 		if (!js_str(c, &s))
 			return 0;
@@ -133,6 +133,8 @@ pl_app_scan(struct pl_app *a, struct pl_appbuf *b, const char *text,
 		if (!js_is(&c, '}'))
 			goto general;
 	}
+	if (!seen(keys, n, &(struct js_str){ "app", 3 }))
+		goto general;		/* not an application: said there */
 	objlen = (size_t)(c.p - text);
 	while (c.p < c.e && (*c.p == ' ' || *c.p == '\t' || *c.p == '\r'))
 		c.p++;

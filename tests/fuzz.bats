@@ -54,3 +54,23 @@ replay() {
 @test "fuzz_plnames replays its corpus and regressions" {
 	replay plnames
 }
+
+@test "fuzz_b64 replays its corpus and regressions" {
+	replay b64
+}
+
+@test "fuzz_gunzip replays its corpus and regressions" {
+	replay gunzip
+}
+
+@test "fuzz_kcm replays its corpus and regressions" {
+	replay kcm
+}
+
+@test "fuzz_kobj replays its corpus and regressions" {
+	replay kobj
+}
+
+@test "fuzz_kpod replays its corpus and regressions" {
+	replay kpod
+}

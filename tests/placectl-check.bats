@@ -213,8 +213,8 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 }
 
 @test "diff: each configuration keeps its own created queues" {
-	printf '%s\n' '{"user":"a","queue":"q1","tags":{"namespace":"n"}}' \
-	    '{"user":"a","queue":"q1","tags":{"namespace":"n"}}' > "$BATS_TEST_TMPDIR/apps"
+	printf '%s\n' '{"app":"a","user":"a","queue":"q1","tags":{"namespace":"n"}}' \
+	    '{"app":"a","user":"a","queue":"q1","tags":{"namespace":"n"}}' > "$BATS_TEST_TMPDIR/apps"
 	run --separate-stderr placectl diff -c "$PD/seed-tag.yaml" -c "$PD/seed-provided.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_failure "$EXIT_DIFFER"
 	assert_line --index 0 --partial '"old":{"queue":"root.n","rule":0,"rule_name":"tag","created":["root.n"]},"new":{"queue":"root.a.q1","rule":0,"rule_name":"provided","created":["root.a","root.a.q1"]}'
@@ -222,7 +222,7 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 }
 
 @test "diff: --compat applies to both; bad configurations are exit 78" {
-	printf '%s\n' '{"user":"a"}' > "$BATS_TEST_TMPDIR/apps"
+	printf '%s\n' '{"app":"a","user":"a"}' > "$BATS_TEST_TMPDIR/apps"
 	run --separate-stderr placectl diff --compat 1.7 -c "$PD/seed-tag.yaml" -c "$BATS_TEST_TMPDIR/none.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_failure "$EXIT_NOINPUT"
 	printf 'partitions: [{queues: [{name: root}], placementrules: [{name: 1x}]}]\n' > "$BATS_TEST_TMPDIR/bad.yaml"
@@ -239,8 +239,8 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
   ops (leaf) adminacl="*,alice" apps=0
   parent (parent) apps=0
   leafq (leaf) apps=0'
-	printf '%s\n' '{"user":"a","tags":{"namespace":"x"}}' '{"user":"b","tags":{"namespace":"x"}}' \
-	    '{"user":"c","tags":{"namespace":"y"}}' '{"user":"d"}' > "$BATS_TEST_TMPDIR/apps"
+	printf '%s\n' '{"app":"a","user":"a","tags":{"namespace":"x"}}' '{"app":"a","user":"b","tags":{"namespace":"x"}}' \
+	    '{"app":"a","user":"c","tags":{"namespace":"y"}}' '{"app":"a","user":"d"}' > "$BATS_TEST_TMPDIR/apps"
 	run -0 placectl tree -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_output 'root (parent) submitacl="*" apps=3
   x (leaf, dynamic) apps=2
@@ -250,7 +250,7 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 }
 
 @test "tree --dot: Graphviz" {
-	printf '%s\n' '{"user":"a","tags":{"namespace":"x\"y"}}' '{"user":"a","tags":{"namespace":"z"}}' > "$BATS_TEST_TMPDIR/apps"
+	printf '%s\n' '{"app":"a","user":"a","tags":{"namespace":"x\"y"}}' '{"app":"a","user":"a","tags":{"namespace":"z"}}' > "$BATS_TEST_TMPDIR/apps"
 	run -0 placectl tree --dot -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_output 'digraph queues {
 	node [shape=box, fontname="monospace"];
@@ -261,7 +261,7 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 }
 
 @test "tree: a bad application is exit 65 and no tree, unless --keep-going" {
-	printf '%s\n' '{"user":"a","tags":{"namespace":"x"}}' 'x' > "$BATS_TEST_TMPDIR/apps"
+	printf '%s\n' '{"app":"a","user":"a","tags":{"namespace":"x"}}' 'x' > "$BATS_TEST_TMPDIR/apps"
 	run --separate-stderr placectl tree -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_failure "$EXIT_DATAERR"
 	assert_output ""
@@ -317,7 +317,7 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 
 @test "check: an empty partition name is default; a state dump file is judged, never made" {
 	printf 'partitions:\n  - name: ""\n    queues: [{name: root, submitacl: "*"}]\n    placementrules: [{name: provided, create: true}]\n' > "$BATS_TEST_TMPDIR/q.yaml"
-	run -0 bash -c "echo '{\"user\":\"a\",\"queue\":\"root.x\"}' | placectl place -c '$BATS_TEST_TMPDIR/q.yaml'"
+	run -0 bash -c "echo '{\"app\":\"a1\",\"user\":\"a\",\"queue\":\"root.x\"}' | placectl place -c '$BATS_TEST_TMPDIR/q.yaml'"
 	assert_output --partial '"placement":{"queue":"root.x"'
 	run -0 placectl check -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_output --partial "partition 'default'"

@@ -66,22 +66,22 @@ Try 'placectl --help'."
 }
 
 @test "place reads stdin and keeps the input bytes as they are" {
-	run --separate-stderr bash -c "printf '%s\n' '{ \"user\" : \"x\",\"big\":18446744073709551615,\"f\":1.50 }' '{}' |
+	run --separate-stderr bash -c "printf '%s\n' '{\"app\":\"a\", \"user\" : \"x\",\"big\":18446744073709551615,\"f\":1.50 }' '{\"app\":\"b\"}' |
 	    placectl place -c '$PD/seed-tag.yaml' -"
 	assert_success
-	assert_line --index 0 '{ "user" : "x","big":18446744073709551615,"f":1.50 ,"placement":{"rejected":"failed to place application : application rejected: no placment rule matched"}}'
-	assert_line --index 1 '{"placement":{"rejected":"empty user cannot resolve"}}'
+	assert_line --index 0 '{"app":"a", "user" : "x","big":18446744073709551615,"f":1.50 ,"placement":{"rejected":"failed to place application a: application rejected: no placment rule matched"}}'
+	assert_line --index 1 '{"app":"b","placement":{"rejected":"empty user cannot resolve"}}'
 }
 
 @test "an object that already has a placement is written again without it" {
-	apps '{"placement":"old","user":"developer","tags":{"namespace":"ns1"}}'
+	apps '{"app":"a","placement":"old","user":"developer","tags":{"namespace":"ns1"}}'
 	run -0 placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
-	assert_output '{"user":"developer","tags":{"namespace":"ns1"},"placement":{"queue":"root.ns1","rule":0,"rule_name":"tag","created":["root.ns1"]}}'
+	assert_output '{"app":"a","user":"developer","tags":{"namespace":"ns1"},"placement":{"queue":"root.ns1","rule":0,"rule_name":"tag","created":["root.ns1"]}}'
 }
 
 @test "queues created by one application exist for the next" {
-	apps '{"user":"developer","tags":{"namespace":"team1"}}' \
-	    '{"user":"other","tags":{"namespace":"TEAM1"}}'
+	apps '{"app":"a","user":"developer","tags":{"namespace":"team1"}}' \
+	    '{"app":"a","user":"other","tags":{"namespace":"TEAM1"}}'
 	run -0 placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 0 --partial '"placement":{"queue":"root.team1","rule":0,"rule_name":"tag","created":["root.team1"]}'
 	assert_line --index 1 --partial '"placement":{"queue":"root.team1","rule":0,"rule_name":"tag","created":[]}'
@@ -98,7 +98,7 @@ Try 'placectl --help'."
 	  - name: fixed
 	    value: root.a
 	YAML
-	apps '{"user":"alice"}' '{"user":"alice","groups":[]}' '{"user":"alice","groups":["staff"]}'
+	apps '{"app":"a","user":"alice"}' '{"app":"a","user":"alice","groups":[]}' '{"app":"a","user":"alice","groups":["staff"]}'
 	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 0 --partial '"queue":"root.a"'
 	assert_line --index 1 --partial '"queue":"root.a"'
@@ -134,9 +134,9 @@ Try 'placectl --help'."
 	      name: fixed
 	      value: root.leaf
 	YAML
-	apps '{"user":"u","queue":"nothere"}'
+	apps '{"app":"a","user":"u","queue":"nothere"}'
 	run -0 placectl explain -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
-	assert_output --partial '"placement":{"rejected":"failed to place application : parent rule returned a leaf queue: root.leaf","trace":[{"rule":0,"name":"provided","result":"root.nothere","skipped":"missing queue"},{"rule":1,"name":"fixed","result":"root.closed","skipped":"acl"},{"rule":2,"name":"fixed","result":"root.parent","skipped":"parent queue"},{"rule":3,"name":"user","result":null,"error":"parent rule returned a leaf queue: root.leaf"}]}}'
+	assert_output --partial '"placement":{"rejected":"failed to place application a: parent rule returned a leaf queue: root.leaf","trace":[{"rule":0,"name":"provided","result":"root.nothere","skipped":"missing queue"},{"rule":1,"name":"fixed","result":"root.closed","skipped":"acl"},{"rule":2,"name":"fixed","result":"root.parent","skipped":"parent queue"},{"rule":3,"name":"user","result":null,"error":"parent rule returned a leaf queue: root.leaf"}]}}'
 }
 
 @test "--compat 1.7: recovery rule and the root.default fallback in the trace" {
@@ -200,7 +200,7 @@ Try 'placectl --help'."
 }
 
 @test "a bad application stops at its line: exit 65, nothing written for it" {
-	apps '{"user":"a","tags":{"namespace":"x"}}' '{"user":["a"]}' '{"user":"c","tags":{"namespace":"y"}}'
+	apps '{"app":"a","user":"a","tags":{"namespace":"x"}}' '{"app":"a","user":["a"]}' '{"app":"a","user":"c","tags":{"namespace":"y"}}'
 	run --separate-stderr placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_failure "$EXIT_DATAERR"
 	assert_output --partial '"root.x"'
@@ -209,9 +209,9 @@ Try 'placectl --help'."
 }
 
 @test "every kind of bad application names its line" {
-	printf '%s\n' '{"user":"a","groups":"g"}' '{"user":"a","groups":[1]}' \
-	    '{"user":"a","queue":7}' '{"user":"a","tags":[]}' '{"user":"a","tags":{"k":1}}' \
-	    '[1]' '{"user":' '{"user":"a"} x' '{"user":"a\u0000"}' > "$BATS_TEST_TMPDIR/bad.ndjson"
+	printf '%s\n' '{"app":"a","user":"a","groups":"g"}' '{"app":"a","user":"a","groups":[1]}' \
+	    '{"app":"a","user":"a","queue":7}' '{"app":"a","user":"a","tags":[]}' '{"app":"a","user":"a","tags":{"k":1}}' \
+	    '[1]' '{"app":"a","user":' '{"app":"a","user":"a"} x' '{"app":"a","user":"a\u0000"}' > "$BATS_TEST_TMPDIR/bad.ndjson"
 	run --separate-stderr placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/bad.ndjson"
 	assert_failure "$EXIT_DATAERR"
 	f=$BATS_TEST_TMPDIR/bad.ndjson
@@ -221,14 +221,14 @@ placectl: $f:3:1: 'queue' must be a string
 placectl: $f:4:1: 'tags' must be an object of strings
 placectl: $f:5:1: tag values must be strings
 placectl: $f:6:1: expected a JSON object
-placectl: $f:7:9: unexpected end of line
-placectl: $f:8:14: trailing data after the object
+placectl: $f:7:19: unexpected end of line
+placectl: $f:8:24: trailing data after the object
 placectl: 8 bad applications skipped"
 	assert_line --index 0 --partial '"user":"a\u0000"'
 }
 
 @test "--keep-going places the good ones and exits 65 with the count" {
-	apps '{"user":"a","tags":{"namespace":"x"}}' 'nope' '{"user":"c","tags":{"namespace":"y"}}'
+	apps '{"app":"a","user":"a","tags":{"namespace":"x"}}' 'nope' '{"app":"a","user":"c","tags":{"namespace":"y"}}'
 	run --separate-stderr placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_failure "$EXIT_DATAERR"
 	assert_line --index 0 --partial '"root.x"'
@@ -297,7 +297,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	    queues: [{name: root, submitacl: "*"}]
 	    placementrules: [{name: fixed, value: root.b, create: true}]
 	YAML
-	apps '{"user":"u"}'
+	apps '{"app":"a","user":"u"}'
 	run -0 placectl place -p gpu -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_output --partial '"queue":"root.b"'
 	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
@@ -308,13 +308,13 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 }
 
 @test "-o writes atomically and leaves the file alone on failure" {
-	apps '{"user":"a","tags":{"namespace":"x"}}'
+	apps '{"app":"a","user":"a","tags":{"namespace":"x"}}'
 	run -0 placectl place -c "$PD/seed-tag.yaml" -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_output ""
 	run grep -c '"root.x"' "$BATS_TEST_TMPDIR/out"
 	assert_output 1
 	echo keep > "$BATS_TEST_TMPDIR/out"
-	apps '{"user":"a","tags":{"namespace":"x"}}' 'bad'
+	apps '{"app":"a","user":"a","tags":{"namespace":"x"}}' 'bad'
 	run -65 placectl place -c "$PD/seed-tag.yaml" -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_equal "$(cat "$BATS_TEST_TMPDIR/out")" keep
 	run -73 placectl place -c "$PD/seed-tag.yaml" -o "$BATS_TEST_TMPDIR/no/dir/out" "$BATS_TEST_TMPDIR/apps.ndjson"
@@ -324,7 +324,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	{
 		for i in $(seq 3000); do
 			echo "{\"app\":$i,\"user\":\"u$((i % 17))\",\"groups\":[\"g$((i % 5))\"],\"tags\":{\"namespace\":\"ns$((i % 40))\"}}"
-			[ $((i % 997)) -eq 0 ] && echo '{"user":1}'
+			[ $((i % 997)) -eq 0 ] && echo '{"app":"a","user":1}'
 		done
 	} > "$BATS_TEST_TMPDIR/many.ndjson"
 	placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson" \
@@ -359,19 +359,19 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	        parent: true
 	EOF
 	# each pair: a line the fast path reads, then one only json-c reads
-	apps '{"user":"bob","tags":{"namespace":"dev"}}' \
-	    '{"user":"b\u006fb","tags":{"namespace":"d\u0065v"}}' \
-	    '{"user":"ann","tags":{"namespace":"caf"}}' \
-	    '{"user":"ann","tags":{"namespace":"caf\u00e9"}}' \
-	    '{"user":"x","tags":{"namespace":"prod"},"n":1}' \
-	    '{"user":"x","tags":{"namespace":"test"},"tags":{"namespace":"prod"},"n":1.5,"m":{"a":[1]}}'
+	apps '{"app":"a","user":"bob","tags":{"namespace":"dev"}}' \
+	    '{"app":"a","user":"b\u006fb","tags":{"namespace":"d\u0065v"}}' \
+	    '{"app":"a","user":"ann","tags":{"namespace":"caf"}}' \
+	    '{"app":"a","user":"ann","tags":{"namespace":"caf\u00e9"}}' \
+	    '{"app":"a","user":"x","tags":{"namespace":"prod"},"n":1}' \
+	    '{"app":"a","user":"x","tags":{"namespace":"test"},"tags":{"namespace":"prod"},"n":1.5,"m":{"a":[1]}}'
 	run -0 placectl place -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 0 --partial '"placement":{"queue":"root.ns.dev","rule":0,"rule_name":"tag","created":["root.ns.dev"]}}'
 	assert_line --index 1 --partial '"placement":{"queue":"root.ns.dev","rule":0,"rule_name":"tag","created":[]}}'
 	assert_line --index 2 --partial '"placement":{"queue":"root.ns.caf","rule":0,"rule_name":"tag","created":["root.ns.caf"]}}'
-	assert_line --index 3 --partial '"rejected":"failed to create rule based queue root.ns.café for application "'
+	assert_line --index 3 --partial '"rejected":"failed to create rule based queue root.ns.café for application a"'
 	assert_line --index 4 --partial '"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":["root.ns.prod"]}}'
-	assert_line --index 5 '{"user":"x","tags":{"namespace":"test"},"tags":{"namespace":"prod"},"n":1.5,"m":{"a":[1]},"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":[]}}'
+	assert_line --index 5 '{"app":"a","user":"x","tags":{"namespace":"test"},"tags":{"namespace":"prod"},"n":1.5,"m":{"a":[1]},"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":[]}}'
 	run -0 placectl place -j 2 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 1 --partial '"placement":{"queue":"root.ns.dev","rule":0,"rule_name":"tag","created":[]}}'
 	assert_line --index 5 --partial '"placement":{"queue":"root.ns.prod","rule":0,"rule_name":"tag","created":[]}}'
@@ -384,9 +384,9 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 		placectl place -j $j -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/in" \
 		    > "$BATS_TEST_TMPDIR/out" 3>&- &
 		exec 5> "$BATS_TEST_TMPDIR/in"
-		echo '{"user":"a","tags":{"namespace":"one"}}' >&5
+		echo '{"app":"a","user":"a","tags":{"namespace":"one"}}' >&5
 		wait_lines "$BATS_TEST_TMPDIR/out" 1
-		echo '{"user":"a","tags":{"namespace":"two"}}' >&5
+		echo '{"app":"a","user":"a","tags":{"namespace":"two"}}' >&5
 		wait_lines "$BATS_TEST_TMPDIR/out" 2
 		exec 5>&-
 		wait $!
@@ -400,15 +400,15 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	    > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" 3>&- &
 	pid=$!
 	exec 5> "$BATS_TEST_TMPDIR/in"
-	echo '{"user":"a","tags":{"namespace":"one"}}' >&5
+	echo '{"app":"a","user":"a","tags":{"namespace":"one"}}' >&5
 	wait_lines "$BATS_TEST_TMPDIR/out" 1
 	cp_fixture "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/q.yaml"
 	kill -HUP $pid
-	echo '{"user":"a","tags":{"namespace":"two"}}' >&5
+	echo '{"app":"a","user":"a","tags":{"namespace":"two"}}' >&5
 	wait_lines "$BATS_TEST_TMPDIR/out" 2
 	printf 'partitions:\n  - queues: [{name: root}]\n    placementrules: [{name: bogus}]\n' > "$BATS_TEST_TMPDIR/q.yaml"
 	kill -HUP $pid
-	echo '{"user":"a","tags":{"namespace":"three"}}' >&5
+	echo '{"app":"a","user":"a","tags":{"namespace":"three"}}' >&5
 	wait_lines "$BATS_TEST_TMPDIR/out" 3
 	exec 5>&-
 	wait $pid
@@ -422,7 +422,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 }
 
 @test "a reader that goes away ends placectl quietly" {
-	for i in $(seq 20000); do echo '{"user":"u","tags":{"namespace":"n"}}'; done > "$BATS_TEST_TMPDIR/many.ndjson"
+	for i in $(seq 20000); do echo '{"app":"a","user":"u","tags":{"namespace":"n"}}'; done > "$BATS_TEST_TMPDIR/many.ndjson"
 	for j in 1 2; do
 		run --separate-stderr closed_pipe placectl place -j $j -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
 		assert_success
@@ -456,9 +456,9 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	placementrules: [{name: provided, create: true}]
 	YAML
 	deep() { printf 'root'; for i in $(seq "$2"); do printf '.%s' "$1"; done; }
-	apps "{\"user\":\"u\",\"queue\":\"$(deep q 1000)\"}" \
-	    "{\"user\":\"u\",\"queue\":\"$(deep r 1001)\"}"
+	apps "{\"app\":\"a\",\"user\":\"u\",\"queue\":\"$(deep q 1000)\"}" \
+	    "{\"app\":\"b\",\"user\":\"u\",\"queue\":\"$(deep r 1001)\"}"
 	run -0 placectl place --compat 1.6 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
 	assert_line --index 0 --regexp '"placement":\{"queue":"root(\.q){1000}","rule":0'
-	assert_line --index 1 --regexp '"rejected":"failed to create rule based queue root(\.r){1001} for application \\nqueue path deeper than 1000 levels"'
+	assert_line --index 1 --regexp '"rejected":"failed to create rule based queue root(\.r){1001} for application b\\nqueue path deeper than 1000 levels"'
 }

@@ -91,7 +91,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (c = 0; c < PL_NCOMPAT; c++) {
 		struct pl_part p;
 		unsigned long before = d.nerr;
-		int rc = pl_part_load(&p, path, NULL, (enum pl_compat)c, 0, &d);
+		int rc = pl_part_load(&p, path, NULL, (enum pl_compat)c, 0, NULL,
+		    &d);
 
 		FUZZ_ASSERT(rc == 0 || rc == EXIT_CONFIG);
 		FUZZ_ASSERT((rc == 0) == (d.nerr == before));
