@@ -115,7 +115,8 @@ probe(struct job *jb)
 			rc = rh_dir_try(&scratch, f, &jb->opt, RH_DIR_QUIET,
 			    NULL, jb->d);
 			rh_free(&scratch);
-			if (rc != 0 && rc != 1)
+			/* one gone (the application?): changed() will tell */
+			if (rc != 0 && rc != 1 && rc != RH_DIR_GONE)
 				return rc;
 		}
 		if (f->kind == RH_F_VALID)
@@ -295,7 +296,7 @@ rh_job_run(const struct rh_job *j, struct diag *d)
 	jb.opt.now = j->now;
 	jb.opt.max_age = j->max_age;
 	jb.opt.max_age_set = 1;
-	if ((rc = rh_dir_lock(j->dir, j->wait, &fd, d)) != 0)
+	if ((rc = rh_dir_lock(j->dir, j->wait ? RH_LOCK_WAIT : 0, &fd, d)) != 0)
 		return rc;
 	rc = run(&jb, fd);
 	close(fd);		/* unlocks */
