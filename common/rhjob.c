@@ -184,7 +184,9 @@ write_save(struct job *jb)
 	struct ob *o;
 	int rc, err;
 
-	if ((rc = af_open(&a, jb->wpath, jb->d)) != 0)
+	/* the owner, group and mode of the save it was computed from */
+	if ((rc = af_open_like(&a, jb->wpath, jb->s.f[jb->s.loaded].path,
+	    jb->d)) != 0)
 		return rc;
 	o = xmalloc(sizeof *o);
 	ob_init(o, a.fd);
@@ -203,6 +205,19 @@ write_save(struct job *jb)
 		return rc;
 	}
 	return af_commit(&a, jb->d);
+}
+
+/* Remove what killed writers left (our temporary files), saying how many. */
+static void
+clean(struct job *jb, int dirfd)
+{
+	unsigned n = af_clean(dirfd, jb->j->dir, "rolehistory-", jb->d);
+
+	if (n == 0 || jb->j->log == NULL)
+		return;
+	ob_printf(jb->j->log, "%s: clean %s (%u leftover temporary file%s)\n",
+	    jb->d->prog, jb->j->dir, n, n == 1 ? "" : "s");
+	ob_flush_buf(jb->j->log);
 }
 
 /* Delete what the plan marked, oldest first; sync the directory. */
@@ -266,6 +281,8 @@ run(struct job *jb, int dirfd)
 		return rc;
 	rh_job_plan(jb->s.f, jb->s.n, jb->s.loaded, jb->wname, j->keep);
 
+	if (!j->dry_run)
+		clean(jb, dirfd);
 	if (j->dry_run) {
 		say(jb, "write", jb->wpath, rh_entry_count(jb->m));
 		for (i = jb->s.n; i-- > 0;)

@@ -349,6 +349,64 @@ rh-compact: delete $T/h/rolehistory-000001a201692e00.json"
 	assert_equal "$(files "$T/g")" "$NEW"
 }
 
+@test "the new save takes the mode of the save it was computed from, not the umask's" {
+	hist "$T/h" v:1 v:2
+	chmod 600 "$T/h/$(at 1)"
+	chmod 644 "$T/h/$(at 2)"
+	run -0 bash -c 'umask 022 && rh-compact --now "$1" "$2"' _ $NOW "$T/h"
+	assert_equal "$(files "$T/h")" "$NEW"
+	assert_equal "$(stat -c %a "$T/h/$NEW")" 600
+}
+
+@test "as root, the new save keeps the owner and group of the save it was computed from" {
+	[[ $(id -u) -eq 0 ]] || skip "only root can hand a file to another user"
+	hist "$T/h" v:1 v:2
+	chown 65534:65534 "$T/h/$(at 1)"
+	chmod 600 "$T/h/$(at 1)"
+	run --separate-stderr rh-compact --now $NOW "$T/h"
+	assert_success
+	assert_stderr ""
+	assert_equal "$(files "$T/h")" "$NEW"
+	assert_equal "$(stat -c '%u:%g %a' "$T/h/$NEW")" "65534:65534 600"
+}
+
+@test "leftover temporary files of killed runs go; young, held and other ones stay" {
+	hist "$T/h" v:1
+	local old=$(date -d '1 hour ago' +%Y%m%d%H%M.%S) t
+	for t in .$(at 1).aB3xY9 .$(at 9).Q1w2E3 .rolehistory-x.json.zzzzzz; do
+		echo partial >"$T/h/$t"
+		touch -t "$old" "$T/h/$t"
+	done
+	# young: a writer may be starting up
+	echo partial >"$T/h/.$(at 1).young1"
+	# held: a writer that locks its temporary file while it writes
+	echo partial >"$T/h/.$(at 1).held99"
+	touch -t "$old" "$T/h/.$(at 1).held99"
+	flock "$T/h/.$(at 1).held99" sh -c 'touch "$1/held"; while [ ! -e "$1/go" ]; do
+		sleep 0.05; done' _ "$T" 3>&- &
+	local holder=$!
+	# not ours: another prefix, a name that is not of the pattern, a directory
+	for t in .other.json.abcdef .$(at 1).toolong7 .$(at 1).ab-def; do
+		echo x >"$T/h/$t"
+		touch -t "$old" "$T/h/$t"
+	done
+	mkdir "$T/h/.$(at 1).subdir"
+	touch -t "$old" "$T/h/.$(at 1).subdir"
+	while [ ! -e "$T/held" ]; do sleep 0.05; done
+	# a dry run removes nothing
+	run -0 rh-compact -n --now $NOW "$T/h"
+	assert_equal "$(ls -A "$T/h" | wc -l)" 10
+	run --separate-stderr rh-compact -v --now $NOW "$T/h"
+	touch "$T/go"
+	wait $holder
+	assert_success
+	assert_stderr "rh-compact: load $T/h/$(at 1)
+rh-compact: clean $T/h (3 leftover temporary files)
+rh-compact: write $T/h/$NEW (1 entry)
+rh-compact: delete $T/h/$(at 1)"
+	assert_equal "$(files "$T/h")" ".other.json.abcdef .$(at 1).ab-def .$(at 1).held99 .$(at 1).subdir .$(at 1).toolong7 .$(at 1).young1 $NEW"
+}
+
 @test "--dry-run prints the plan and changes nothing" {
 	hist "$T/h" v:1 v:2 e:3 b:4
 	before=$(snapshot "$T/h")
