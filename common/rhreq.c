@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rhplan.h"
+#include "timefmt.h"
 #include "xalloc.h"
 
 /* How a role is named in messages: its name, else its id. */
@@ -21,14 +22,11 @@ rname(const struct rh_role *r, char *buf, size_t sz)
 	return buf;
 }
 
+/* now + ms (>= 0), or the last time there is: a deadline never reached. */
 static int64_t
-add_sat(int64_t a, int64_t b)
+later(int64_t now, int64_t ms)
 {
-	if (b > 0 && a > INT64_MAX - b)
-		return INT64_MAX;
-	if (b < 0 && a < INT64_MIN - b)
-		return INT64_MIN;
-	return a + b;
+	return ms > TM_MAX_MS - now ? TM_MAX_MS : now + ms;
 }
 
 /* Issue a request of role r at now; the shapes are rhplan.h's. */
@@ -140,7 +138,7 @@ rh_plan_request(struct rh *m, int32_t role, int64_t count, int64_t now,
 	}
 	/* One list, one walk: skipped nodes are passed for good. */
 	strict = (r->policy & RH_POLICY_STRICT) != 0;
-	deadline = add_sat(now, r->escalate_ms);
+	deadline = later(now, r->escalate_ms);
 	n = rh_available(m, role, &v);
 	for (k = 0; k < count; k++) {
 		uint32_t node = RH_NONE;

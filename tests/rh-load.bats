@@ -770,6 +770,51 @@ entry_of() {
 	assert_failure "$EXIT_NOINPUT"
 }
 
+@test "events and saves: a time outside 1970 to 9999 is bad input, never a wrapped difference" {
+	f5
+	# near INT64_MIN and INT64_MAX, 'completed - started' overflowed
+	printf '%s\n' \
+	    '{"event":"allocated","container":"c1","host":"age2","role":0,"time":-9223372036854775807}' \
+	    '{"event":"started","container":"c1","time":-9223372036854775807}' \
+	    '{"event":"completed","container":"c1","exit_status":0,"time":9223372036854775807}' > "$T/ev"
+	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW --events "$T/ev" "$T/f5.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-load: $T/ev:1:69: 'time' is out of range for a time (1970 to 9999)"
+	printf '%s\n' '{"event":"started","container":"c1","time":253402300800000}' > "$T/ev"
+	run --separate-stderr rh-load --now $NOW --events "$T/ev" "$T/f5.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $T/ev:1:44: 'time' is out of range for a time (1970 to 9999)"
+	# the last millisecond of 9999 is a time
+	printf '%s\n' \
+	    '{"event":"allocated","container":"c1","host":"age2","role":0,"time":0}' \
+	    '{"event":"started","container":"c1","time":0}' \
+	    '{"event":"completed","container":"c1","exit_status":0,"time":253402300799999}' > "$T/ev"
+	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW --events "$T/ev" "$T/f5.json"
+	assert_success
+	assert_stderr ""
+	run entry_of age2 0
+	assert_output --partial '"last_used":253402300799999'
+	# a save's container and request times
+	{ hdr 1000; map '{"role0":0,"role1":1,"role2":2}'
+	  pk Container '"id":"c","host":"h","role":0,"state":"live","since":-1'
+	  foot 0; } > "$T/c.json"
+	run --separate-stderr rh-load --now $NOW "$T/c.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $T/c.json:3:85: 'since' is out of range for a time (1970 to 9999)"
+	{ hdr 1000; map '{"role0":0,"role1":1,"role2":2}'
+	  pk Request '"role":0,"kind":"placed","host":"h","issued":1,"deadline":9223372036854775807'
+	  foot 0; } > "$T/q.json"
+	run --separate-stderr rh-load --now $NOW "$T/q.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $T/q.json:3:89: 'deadline' is out of range for a time (1970 to 9999)"
+	# --now too
+	run --separate-stderr rh-load --now -1 "$T/f5.json"
+	assert_failure "$EXIT_USAGE"
+	run --separate-stderr rh-load --now 10000-01-01 "$T/f5.json"
+	assert_failure "$EXIT_USAGE"
+}
+
 # --- views ---
 
 @test "--format table: counters, last use as a date, availability or why not" {
