@@ -478,7 +478,7 @@ role(struct rh_rec *r, const struct ft_val *fv)
 	}
 	ro = rh_role_get(m, (int32_t)fv[RO_ID].i);
 	ro->src = RH_ROLE_DEFINED;
-	rh_role_set_name(ro, fv[RO_NAME].s);
+	rh_role_set_name(m, ro, fv[RO_NAME].s);
 	ro->desired = fv[RO_DESIRED].seen ? fv[RO_DESIRED].i : 0;
 	ro->policy = (int32_t)fv[RO_POLICY].i;
 	ro->failure_threshold = fv[RO_THRESHOLD].seen ? fv[RO_THRESHOLD].i :
