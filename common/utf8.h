@@ -18,6 +18,12 @@
  * 2 to 4 otherwise, or 0 when the bytes there are not valid UTF-8.
  */
 size_t u8_seq(const char *s, size_t n);
+/*
+ * Are the n bytes at s (n > 0) the start of a valid sequence cut short,
+ * so that more bytes could complete it? 0 when they are invalid already
+ * or complete.
+ */
+int u8_cut(const char *s, size_t n);
 /* The offset of the first invalid byte of s[0, n), or n when all is valid. */
 size_t u8_check(const char *s, size_t n);
 /*

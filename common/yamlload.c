@@ -29,6 +29,9 @@ struct loader {
 	struct yl_doc *doc;
 	struct diag *d;
 	int status;
+	FILE *f;		/* the input: a file, or len bytes of text */
+	const char *text;
+	size_t len;
 	yaml_parser_t p;
 	struct ht ht;		/* (owner, s) -> index in ent */
 	struct hent *ent;
@@ -130,6 +133,38 @@ remember(struct loader *l, const yaml_char_t *anchor, struct yl_node *n)
 	e->node = n;		/* a redefined anchor wins */
 }
 
+/*
+ * The line and column (in characters, as libyaml counts them) of byte
+ * off of the input, for the reader's errors, which give only the offset.
+ * Unknown (0, 0) if the input cannot be read again.
+ */
+static void
+offset_pos(struct loader *l, size_t off, unsigned long *line,
+    unsigned long *col)
+{
+	size_t i;
+	int c;
+
+	*line = 1;
+	*col = 1;
+	if (l->f != NULL && fseek(l->f, 0, SEEK_SET) != 0) {
+		*line = *col = 0;
+		return;
+	}
+	for (i = 0; i < off; i++) {
+		if (l->f != NULL)
+			c = getc(l->f);
+		else
+			c = i < l->len ? (unsigned char)l->text[i] : EOF;
+		if (c == EOF)
+			break;
+		if (c == '\n')
+			++*line, *col = 1;
+		else if ((c & 0xc0) != 0x80)
+			++*col;
+	}
+}
+
 static int
 report_parser(struct loader *l)
 {
@@ -147,8 +182,12 @@ report_parser(struct loader *l)
 	else
 		snprintf(msg, sizeof msg, "%s",
 		    p->problem ? p->problem : "syntax error");
-	if (p->error == YAML_READER_ERROR)
-		return fail(l, 0, 0, "invalid YAML input: %s", msg);
+	if (p->error == YAML_READER_ERROR) {
+		unsigned long line, col;
+
+		offset_pos(l, p->problem_offset, &line, &col);
+		return fail(l, line, col, "invalid YAML input: %s", msg);
+	}
 	return fail(l, m->line + 1, m->column + 1, "YAML: %s", msg);
 }
 
@@ -315,6 +354,9 @@ run(struct yl_doc *doc, struct diag *d, int status, FILE *f, const char *text,
 	l.doc = doc;
 	l.d = d;
 	l.status = status;
+	l.f = f;
+	l.text = text;
+	l.len = len;
 	if (!yaml_parser_initialize(&l.p))
 		xoom();
 	if (f != NULL)

@@ -83,6 +83,16 @@ placectl: $f:23:15: a tag queue rule must have a tag name set"
 	assert_stderr_partial "no partition 'default' in the configuration"
 }
 
+@test "check: invalid UTF-8 in the configuration is a configuration error with its position" {
+	f=$BATS_TEST_TMPDIR/q.yaml
+	for bad in '\xc0\xaf' '\xed\xa0\x80' '\xf4\x90\x80\x80' '\xff'; do
+		printf '%b' 'partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: "\xc3\xa9a'"$bad"'b"\n' > "$f"
+		run --separate-stderr placectl check -c "$f"
+		assert_failure "$EXIT_CONFIG"
+		assert_stderr_partial "placectl: $f:5:23: invalid YAML input: "
+	done
+}
+
 @test "check: YAML the scheduler reads: merge keys, 1.1 booleans, quoted strings" {
 	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
 	base: &base {create: yes}

@@ -234,6 +234,33 @@ placectl: 8 bad applications skipped"
 	assert_line --index 0 --partial '"user":"a\u0000"'
 }
 
+@test "invalid UTF-8 in any field is a bad application, with its position, with or without -j" {
+	f=$BATS_TEST_TMPDIR/u8.ndjson
+	# overlong '/', an encoded surrogate, past U+10FFFF, a stray byte; a
+	# plain line the fast path reads, then valid UTF-8 json-c reads
+	printf '%b\n' '{"user":"a","applicationID":"x\xc0\xaf"}' \
+	    '{"user":"a\xed\xa0\x80","tags":{"namespace":"x"}}' \
+	    '{"user":"a","tags":{"namespace":"\xf4\x90\x80\x80"}}' \
+	    '{"user":"a","groups":["\x80"]}' \
+	    '{"user":"b","tags":{"namespace":"x"}}' \
+	    '{"user":"\xc3\xa9","tags":{"namespace":"y"}}' > "$f"
+	for j in 1 2; do
+		run --separate-stderr placectl place -j $j --keep-going -c "$PD/seed-tag.yaml" "$f"
+		assert_failure "$EXIT_DATAERR"
+		assert_stderr "placectl: $f:1:31: invalid UTF-8 in string
+placectl: $f:2:11: invalid UTF-8 in string
+placectl: $f:3:34: invalid UTF-8 in string
+placectl: $f:4:24: invalid UTF-8 in string
+placectl: 4 bad applications skipped"
+		assert_equal "${#lines[@]}" 2
+		assert_line --index 0 --partial '"root.x"'
+		assert_line --index 1 --partial '"root.y"'
+		# every byte written is UTF-8
+		run iconv -f UTF-8 -t UTF-8 <<< "$output"
+		assert_success
+	done
+}
+
 @test "--keep-going places the good ones and exits 65 with the count" {
 	apps '{"user":"a","tags":{"namespace":"x"}}' 'nope' '{"user":"c","tags":{"namespace":"y"}}'
 	run --separate-stderr placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"

@@ -792,6 +792,37 @@ entry_of() {
 	assert_failure "$EXIT_NOINPUT"
 }
 
+@test "invalid UTF-8 in a save, an event or -R is bad input with its position, fast path or not" {
+	for bad in '\xc0\xaf' '\xed\xa0\x80' '\xf4\x90\x80\x80' '\xe0\x80\xaf' '\x80'; do
+		# a plain entry (the fast path) and one json-c reads
+		{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a${bad}b\",\"role\":0,\"active\":false,\"last_used\":2}}}"
+		  foot 1; } > "$T/h.json"
+		run --separate-stderr rh-load --now $NOW "$T/h.json"
+		assert_failure "$EXIT_DATAERR"
+		assert_output ""
+		assert_stderr "rh-load: $T/h.json:2:69: invalid UTF-8 in string"
+		{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"role\":0,\"host\":\"a${bad}b\",\"active\":false,\"last_used\":2,\"x\":1}}}"
+		  foot 1; } > "$T/h.json"
+		run --separate-stderr rh-load --now $NOW "$T/h.json"
+		assert_failure "$EXIT_DATAERR"
+		assert_stderr "rh-load: $T/h.json:2:78: invalid UTF-8 in string"
+	done
+	f5
+	printf '%b\n' '{"event":"node","host":"h\xed\xa0\x80","state":"RUNNING"}' > "$T/ev"
+	run --separate-stderr rh-load --now $NOW --events "$T/ev" "$T/f5.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $T/ev:1:26: invalid UTF-8 in string"
+	printf '%b\n' '{"schema":"x","metadata":{},"global":{},"components":{"r\xc0\xaf":{"yarn.role.priority":"1"}}}' > "$T/R.json"
+	run --separate-stderr rh-load -R "$T/R.json" --now $NOW "$T/f5.json"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "rh-load: $T/R.json:1:57: invalid UTF-8 in string"
+	# valid UTF-8 goes through as it is
+	{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h\xc3\xa9\xf0\x9f\x98\x80\",\"role\":0,\"active\":false,\"last_used\":2}}}"
+	  foot 1; } > "$T/h.json"
+	run -0 rh-load --now $NOW "$T/h.json"
+	assert_output --partial "$(printf '"host":"h\xc3\xa9\xf0\x9f\x98\x80"')"
+}
+
 @test "events and saves: a time outside 1970 to 9999 is bad input, never a wrapped difference" {
 	f5
 	# near INT64_MIN and INT64_MAX, 'completed - started' overflowed
