@@ -101,6 +101,20 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 	struct stream s;
 	int n, rc = 0, rc2, discard;
 
+	/*
+	 * The reload handler goes in before the configurations are read: a
+	 * SIGHUP while a large one loads must not end the run. It is not
+	 * lost either: the configuration is read again before the first
+	 * application. SA_RESTART: opening or reading a configuration (a
+	 * FIFO, a slow disk) goes on after the signal.
+	 */
+	if (a->mode != PL_RUN_COUNT) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_hup;
+		sa.sa_flags = SA_RESTART;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGHUP, &sa, NULL);
+	}
 	for (n = 0; n < a->nconf && rc == 0; n++)
 		rc = pl_part_load(&s.p[n], a->conf[n], a->part, a->compat, 0,
 		    &a->d);
@@ -114,12 +128,6 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 		s.run.hup = &hup;
 		s.run.d = &a->d;
 		s.run.out = a->mode == PL_RUN_COUNT ? NULL : &s.out.ob;
-		if (a->mode != PL_RUN_COUNT) {
-			memset(&sa, 0, sizeof sa);
-			sa.sa_handler = on_hup;
-			sigemptyset(&sa.sa_mask);
-			sigaction(SIGHUP, &sa, NULL);
-		}
 		rc = body(a, &s);
 		discard = rc != 0 && rc != EXIT_DIFFER &&
 		    !(a->keep_going && rc == EXIT_DATAERR);

@@ -2,9 +2,8 @@
  * plpart.c - loading and reloading a partition (plpart.h).
  */
 #include <errno.h>
-#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "exitcode.h"
 #include "plpart.h"
@@ -99,7 +98,8 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 {
 	struct yl_doc doc;
 	size_t i;
-	int fd, nerr;
+	FILE *f;
+	int rc, nerr;
 
 	memset(p, 0, sizeof *p);
 	p->compat = c;
@@ -107,11 +107,13 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 	p->name = name != NULL ? name : "default";
 	pl_tree_init(&p->tree, c);
 	pl_mgr_init(&p->mgr, c);
-	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
+	/* opened once: a FIFO or a pipe (<(...)) is read as it comes */
+	if ((f = fopen(file, "rbe")) == NULL)
 		return diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot open '%s'",
 		    file);
-	close(fd);
-	if (yl_load_file(&doc, file, d, EXIT_CONFIG) != 0) {
+	rc = yl_load_fp(&doc, file, f, d, EXIT_CONFIG);
+	fclose(f);
+	if (rc != 0) {
 		p->st.yaml++;
 		return EXIT_CONFIG;
 	}

@@ -391,22 +391,33 @@ yl_load_string(struct yl_doc *doc, const char *name, const char *text,
 }
 
 int
+yl_load_fp(struct yl_doc *doc, const char *name, FILE *f, struct diag *d,
+    int status)
+{
+	int rc;
+
+	doc_init(doc, name);
+	rc = run(doc, d, status, f, NULL, 0);
+	if (ferror(f) && rc == 0) {
+		diag_syserr(d, status, POS_NONE, "cannot read '%s'", name);
+		yl_free(doc);
+		rc = -1;
+	}
+	return rc;
+}
+
+int
 yl_load_file(struct yl_doc *doc, const char *path, struct diag *d, int status)
 {
 	FILE *f;
 	int rc;
 
-	doc_init(doc, path);
-	if ((f = fopen(path, "rb")) == NULL) {
+	if ((f = fopen(path, "rbe")) == NULL) {
+		doc_init(doc, path);
 		diag_syserr(d, status, POS_NONE, "cannot open '%s'", path);
 		return -1;
 	}
-	rc = run(doc, d, status, f, NULL, 0);
-	if (ferror(f) && rc == 0) {
-		diag_syserr(d, status, POS_NONE, "cannot read '%s'", path);
-		yl_free(doc);
-		rc = -1;
-	}
+	rc = yl_load_fp(doc, path, f, d, status);
 	fclose(f);
 	return rc;
 }

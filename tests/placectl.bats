@@ -431,6 +431,32 @@ placectl: $f:8:15: a tag queue rule must have a tag name set"
 	assert_line --index 1 "placectl: warning: configuration '$BATS_TEST_TMPDIR/q.yaml' not reloaded: the previous configuration stays"
 }
 
+@test "SIGHUP while the configuration loads: no death, and the configuration is read again" {
+	# the configuration is a FIFO: placectl is loading it (it has it
+	# open) from the moment our open returns until we close it
+	mkfifo "$BATS_TEST_TMPDIR/q.yaml"
+	apps '{"user":"a","tags":{"namespace":"one"}}'
+	for j in 1 2; do
+		placectl place -j $j -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson" \
+		    > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" 3>&- &
+		pid=$!
+		exec 5> "$BATS_TEST_TMPDIR/q.yaml"
+		head -c 40 "$PD/seed-tag.yaml" >&5
+		kill -HUP $pid
+		tail -c +41 "$PD/seed-tag.yaml" >&5
+		exec 5>&-
+		# the signal is not lost: the file is read again (it is
+		# another configuration by then) before the first application
+		timeout 10 cp "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/q.yaml"
+		rc=0
+		wait $pid || rc=$?
+		assert_equal "$rc" 0
+		assert_equal "$(cat "$BATS_TEST_TMPDIR/err")" ""
+		run cat "$BATS_TEST_TMPDIR/out"
+		assert_output --partial '"queue":"root.last_resort","rule":0,"rule_name":"fixed"'
+	done
+}
+
 @test "a reader that goes away ends placectl quietly" {
 	for i in $(seq 20000); do echo '{"user":"u","tags":{"namespace":"n"}}'; done > "$BATS_TEST_TMPDIR/many.ndjson"
 	for j in 1 2; do
