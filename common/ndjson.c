@@ -297,7 +297,7 @@ fill(struct nj_reader *r)
 
 /* Does a string's byte c need a look (control, quote, backslash, not
  * ASCII)? */
-#define SPECIAL(c) ((c) < 0x20 || (c) >= 0x80 || (c) == '"' || (c) == '\\')
+#define ODD_BYTE(c) ((c) < 0x20 || (c) >= 0x80 || (c) == '"' || (c) == '\\')
 
 /*
  * Where in p[0..8) is the first byte below 0x20 or above 0x7f, quote or
@@ -324,7 +324,7 @@ special8(const unsigned char *p)
 	{
 		size_t i;
 
-		for (i = 0; !SPECIAL(p[i]); i++)
+		for (i = 0; !ODD_BYTE(p[i]); i++)
 			;
 		return i;
 	}
@@ -355,7 +355,7 @@ str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
 		for (k = 8; k == 8 && i + 8 <= lim; i += k)
 			k = special8(b + i);
 		if (k == 8)
-			while (i < lim && !SPECIAL(b[i]))
+			while (i < lim && !ODD_BYTE(b[i]))
 				i++;
 		if (i == lim || b[i] == '"')
 			return i;
