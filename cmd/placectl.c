@@ -199,8 +199,11 @@ check(struct args *a)
 		nwarn = pl_traps(&p, d);
 	if (p.pc != NULL)
 		nrules = p.pc->nrules;
-	ob_printf(&out.ob, "%s: partition '%s': %zu queues, %zu rules, %lu "
-	    "error%s, %lu warning%s\n", p.file, p.name, p.tree.nall, nrules,
+	ob_text(&out.ob, p.file, strlen(p.file));
+	ob_puts(&out.ob, ": partition '");
+	ob_text(&out.ob, p.name, strlen(p.name));
+	ob_printf(&out.ob, "': %zu queues, %zu rules, %lu "
+	    "error%s, %lu warning%s\n", p.tree.nall, nrules,
 	    d->nerr, d->nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s");
 	if (rc == 0 && d->nerr > 0)
 		rc = EXIT_CONFIG;

@@ -9,7 +9,30 @@
 
 #include "rhio.h"
 #include "timefmt.h"
+#include "utf8.h"
 #include "xalloc.h"
+
+/*
+ * Names come from the input and may hold anything: every one is written
+ * with ob_text (control characters and invalid UTF-8 made visible), and
+ * columns are as wide as the names so written.
+ */
+static void
+text(struct ob *o, const char *s)
+{
+	ob_text(o, s, strlen(s));
+}
+
+/* s, then spaces to width. */
+static void
+cell(struct ob *o, const char *s, size_t width)
+{
+	size_t n = u8_escaped_len(s, strlen(s));
+
+	text(o, s);
+	for (; n < width; n++)
+		ob_putc(o, ' ');
+}
 
 static void
 role_label(const struct rh *m, int32_t id, char *buf, size_t sz)
@@ -146,13 +169,16 @@ rh_write_table(struct rh *m, struct ob *o)
 			place[slots[k].ent] = k - i + 1;
 	free(slots);
 
-	for (i = 0; i < m->nnodes; i++)
-		if (m->nodes[i].hostlen > hw)
-			hw = m->nodes[i].hostlen;
+	for (i = 0; i < m->nnodes; i++) {
+		size_t w = u8_escaped_len(m->nodes[i].host, m->nodes[i].hostlen);
+
+		if (w > hw)
+			hw = w;
+	}
 	for (i = 0; i < m->nroles; i++) {
 		role_label(m, m->roles[i].id, rl, sizeof rl);
-		if (strlen(rl) > rw)
-			rw = strlen(rl);
+		if (u8_escaped_len(rl, strlen(rl)) > rw)
+			rw = u8_escaped_len(rl, strlen(rl));
 	}
 	for (i = 0; i < m->nctr; i++)
 		nlive += !m->ctr[i].dead;
@@ -192,20 +218,26 @@ rh_write_table(struct rh *m, struct ob *o)
 					    (long long)r->failure_threshold);
 			} else
 				why_not(m, e, ni, av, sizeof av);
-			ob_printf(o, "%-*s  %-*s %5ld %5ld %4ld %4ld %6ld %6ld %5ld "
-			    "%7ld  %-24s %s\n", (int)hw, n->host, (int)rw, rl,
-			    (long)e->live, (long)e->starting, (long)e->requested,
+			cell(o, n->host, hw);
+			ob_puts(o, "  ");
+			cell(o, rl, rw);
+			ob_printf(o, " %5ld %5ld %4ld %4ld %6ld %6ld %5ld "
+			    "%7ld  %-24s %s\n", (long)e->live, (long)e->starting, (long)e->requested,
 			    (long)e->releasing, (long)e->failed,
 			    (long)e->failed_recently, (long)e->start_failed,
 			    (long)e->preempted, date, av);
 		}
 		if (n->nent == 0 || !rh_node_online(n) || n->label != NULL) {
-			if (n->nent == 0)
-				ob_printf(o, "%-*s  (no entries)", (int)hw, n->host);
-			else
+			if (n->nent == 0) {
+				cell(o, n->host, hw);
+				ob_puts(o, "  (no entries)");
+			} else
 				ob_printf(o, "%-*s ", (int)hw, "");
-			ob_printf(o, " node %s%s%s\n", rh_name(RH_NSTATES, n->state),
-			    n->label ? ", label " : "", n->label ? n->label : "");
+			ob_printf(o, " node %s%s", rh_name(RH_NSTATES, n->state),
+			    n->label ? ", label " : "");
+			if (n->label != NULL)
+				text(o, n->label);
+			ob_putc(o, '\n');
 		}
 	}
 	free(place);
@@ -220,9 +252,15 @@ rh_write_table(struct rh *m, struct ob *o)
 
 			role_label(m, c->role, rl, sizeof rl);
 			when(c->since, date);
-			ob_printf(o, "  %s  %s  %s  %s since %s%s\n", c->id,
-			    m->nodes[c->node].host, rl, rh_name(RH_CSTATES, c->state),
-			    date, c->surplus ? " (surplus)" : "");
+			ob_puts(o, "  ");
+			text(o, c->id);
+			ob_puts(o, "  ");
+			text(o, m->nodes[c->node].host);
+			ob_puts(o, "  ");
+			text(o, rl);
+			ob_printf(o, "  %s since %s%s\n",
+			    rh_name(RH_CSTATES, c->state), date,
+			    c->surplus ? " (surplus)" : "");
 		}
 		free(v);
 	}
@@ -237,8 +275,10 @@ rh_write_table(struct rh *m, struct ob *o)
 				continue;
 			role_label(m, r->role, rl, sizeof rl);
 			when(r->issued, date);
-			ob_printf(o, "  %s  %s  %s", rl, rh_name(RH_REQKINDS, r->kind),
-			    r->node != RH_NONE ? m->nodes[r->node].host :
+			ob_puts(o, "  ");
+			text(o, rl);
+			ob_printf(o, "  %s  ", rh_name(RH_REQKINDS, r->kind));
+			text(o, r->node != RH_NONE ? m->nodes[r->node].host :
 			    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "anywhere");
 			if (r->nhosts > 1)
 				ob_printf(o, " (+%zu hosts)", r->nhosts - 1);
@@ -262,12 +302,14 @@ rh_write_lists(struct rh *m, struct ob *o)
 	for (i = 0; i < m->nroles; i++) {
 		const struct rh_role *r = &m->roles[i];
 
-		ob_printf(o, "%ld %s:", (long)r->id, r->name ? r->name : "-");
+		ob_printf(o, "%ld ", (long)r->id);
+		text(o, r->name ? r->name : "-");
+		ob_putc(o, ':');
 		while (k < nslot && v[k].role < r->id)
 			k++;
 		for (; k < nslot && v[k].role == r->id; k++) {
 			ob_putc(o, ' ');
-			ob_write(o, m->nodes[v[k].a.node].host,
+			ob_text(o, m->nodes[v[k].a.node].host,
 			    m->nodes[v[k].a.node].hostlen);
 		}
 		ob_putc(o, '\n');

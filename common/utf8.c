@@ -89,16 +89,17 @@ u8_check(const char *s, size_t n)
 }
 
 static void
-hex(struct buf *b, unsigned char c)
+hex(void (*put)(void *, const char *, size_t), void *arg, unsigned char c)
 {
 	char x[5];
 
 	snprintf(x, sizeof x, "\\x%02x", c);
-	buf_add(b, x, 4);
+	put(arg, x, 4);
 }
 
 void
-u8_escape(struct buf *b, const char *s, size_t n)
+u8_escape_to(void (*put)(void *, const char *, size_t), void *arg,
+    const char *s, size_t n)
 {
 	size_t i = 0, k, run;
 
@@ -109,26 +110,54 @@ u8_escape(struct buf *b, const char *s, size_t n)
 		    (unsigned char)s[run] < 0x7f; run++)
 			;
 		if (run > i) {
-			buf_add(b, s + i, run - i);
+			put(arg, s + i, run - i);
 			i = run;
 			continue;
 		}
 		if (c == '\n' || c == '\t' || c == '\r') {
-			buf_add(b, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r", 2);
+			put(arg, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r", 2);
 			i++;
 		} else if (c < 0x80) {
-			hex(b, c);
+			hex(put, arg, c);
 			i++;
 		} else if ((k = u8_seq(s + i, n - i)) == 0) {
-			hex(b, c);
+			hex(put, arg, c);
 			i++;
 		} else if (k == 2 && c == 0xc2 && (unsigned char)s[i + 1] < 0xa0) {
-			hex(b, c);		/* a C1 control: \xc2\x80-\x9f */
-			hex(b, (unsigned char)s[i + 1]);
+			hex(put, arg, c);	/* a C1 control: \xc2\x80-\x9f */
+			hex(put, arg, (unsigned char)s[i + 1]);
 			i += 2;
 		} else {
-			buf_add(b, s + i, k);
+			put(arg, s + i, k);
 			i += k;
 		}
 	}
+}
+
+static void
+to_buf(void *arg, const char *s, size_t n)
+{
+	buf_add(arg, s, n);
+}
+
+void
+u8_escape(struct buf *b, const char *s, size_t n)
+{
+	u8_escape_to(to_buf, b, s, n);
+}
+
+static void
+count(void *arg, const char *s, size_t n)
+{
+	(void)s;
+	*(size_t *)arg += n;
+}
+
+size_t
+u8_escaped_len(const char *s, size_t n)
+{
+	size_t len = 0;
+
+	u8_escape_to(count, &len, s, n);
+	return len;
 }

@@ -32,5 +32,11 @@ size_t u8_check(const char *s, size_t n);
  * invalid sequence as \xHH. Valid printable text is copied as it is.
  */
 void u8_escape(struct buf *, const char *s, size_t n);
+/* The same, handing each piece to put(arg, piece, its length). */
+void u8_escape_to(void (*put)(void *, const char *, size_t), void *arg,
+    const char *s, size_t n);
+/* How many bytes u8_escape makes of s: its width in a column (a
+ * character counted as its bytes). */
+size_t u8_escaped_len(const char *s, size_t n);
 
 #endif

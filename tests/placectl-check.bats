@@ -238,6 +238,20 @@ placectl: $f:15:16: invalid queue name 'bad!name', a name must only have alphanu
 }'
 }
 
+@test "tree and check: control characters in names and ACLs are shown escaped" {
+	printf 'partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: "a\\e[31m,\\nb"\n' > "$BATS_TEST_TMPDIR/q.yaml"
+	run --separate-stderr placectl tree -c "$BATS_TEST_TMPDIR/q.yaml" < /dev/null
+	assert_success
+	assert_output 'root (parent) submitacl="a\u001b[31m,\nb" apps=0'
+	run --separate-stderr placectl tree --dot -c "$BATS_TEST_TMPDIR/q.yaml" < /dev/null
+	assert_success
+	assert_line --index 2 '	"root" [label="root\nparent\nsubmit: a\\x1b[31m,\nb\napps: 0"];'
+	run --separate-stderr placectl check -p "$(printf 'x\033y')" -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_output "$BATS_TEST_TMPDIR/q.yaml: partition 'x\x1by': 0 queues, 0 rules, 1 error, 0 warnings"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml: no partition 'x\x1by' in the configuration"
+}
+
 @test "tree: a bad application is exit 65 and no tree, unless --keep-going" {
 	printf '%s\n' '{"user":"a","tags":{"namespace":"x"}}' 'x' > "$BATS_TEST_TMPDIR/apps"
 	run --separate-stderr placectl tree -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps"

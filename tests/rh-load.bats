@@ -899,6 +899,25 @@ requests:
   b  placed  h4  issued 2026-11-22T04:00:00Z, escalates after 2026-11-22T04:00:30Z"
 }
 
+@test "--format table and lists: control characters and invalid UTF-8 in names are shown escaped, one line per row" {
+	{ hdr 1000 1; map '{"r\u001b]0;x\u0007":0}'
+	  pk Node '"host":"n\u001b[2J","state":"LOST","label":"l\nx"'
+	  ent 'a\u001b[31mb\nc' 0 false 1795316400000
+	  pk Container '"id":"c\r1","host":"h\t","role":0,"state":"live","since":1795316400000'
+	  foot 1; } > "$T/h.json"
+	run --separate-stderr rh-load --now $NOW --format lists "$T/h.json"
+	assert_success
+	assert_output '0 r\x1b]0;x\x07: a\x1b[31mb\nc'
+	run --separate-stderr rh-load --now $NOW --format table "$T/h.json"
+	assert_success
+	refute_output --partial "$(printf '\033')"
+	refute_output --partial "$(printf '\r')"
+	assert_line --index 2 'a\x1b[31mb\nc  r\x1b]0;x\x07     0     0    0    0      0      0     0       0  2026-11-22T03:00:00Z     yes, #1'
+	assert_line --index 3 'h\t            (no entries) node RUNNING'
+	assert_line --index 4 'n\x1b[2J       (no entries) node LOST, label l\nx'
+	assert_line --index 6 '  c\r1  h\t  r\x1b]0;x\x07  live since 2026-11-22T03:00:00Z'
+}
+
 @test "--format lists: each role's available list, most recent first, host as tie-break" {
 	{ hdr 5000; ent b 0 false 10; ent a 0 false 10; ent c 0 false 30; ent d 1 true 0; foot 4; } > "$T/h.json"
 	run -0 rh-load --now $NOW --format lists "$T/h.json"

@@ -48,6 +48,8 @@ main(void)
 	ok(!u8_cut("\xc3\xa9", 2) && !u8_cut("a", 1),
 	    "nor complete sequences");
 
+	is_int(u8_escaped_len("a\x1b\n\xc3\xa9\xc0", 6), 13,
+	    "the escaped length, for columns");
 	is_str(ESC("plain"), "plain", "printable text is kept");
 	is_str(ESC("a\nb\tc\rd"), "a\\nb\\tc\\rd", "newline, tab, CR escaped");
 	is_str(ESC("\x1b[31mred"), "\\x1b[31mred", "ESC escaped");
