@@ -390,8 +390,15 @@ prescan(struct nj_reader *r, size_t lim)
 	const unsigned char *b = (const unsigned char *)r->buf + r->beg;
 	size_t i = r->sc_off;
 
-	if (i == 0 && lim > 0 && b[0] != '{')
-		return bad(r, 0, "expected a JSON object");
+	if (i == 0 && lim > 0 && b[0] != '{') {
+		/* a UTF-8 byte order mark is named: it is invisible */
+		if (memcmp(b, "\xef\xbb\xbf", lim < 3 ? lim : 3) != 0)
+			return bad(r, 0, "expected a JSON object");
+		if (lim < 3)
+			return 0;
+		return bad(r, 0, "expected a JSON object, not a UTF-8 byte "
+		    "order mark (BOM)");
+	}
 	if (r->sc_str) {		/* resume inside a string */
 		if ((i = str_end(r, b, i, lim)) == SIZE_MAX)
 			return NJ_BAD;

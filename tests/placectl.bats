@@ -469,6 +469,26 @@ placectl: $f:8:15: a tag queue rule must have a tag name set"
 	assert_stderr "placectl: write error: No space left on device"
 }
 
+@test "diff whose reader goes away: quiet success, no partial count shown as the total" {
+	for i in $(seq 20000); do echo "{\"user\":\"u\",\"tags\":{\"namespace\":\"n$i\"}}"; done > "$BATS_TEST_TMPDIR/many.ndjson"
+	for j in 1 2; do
+		run --separate-stderr closed_pipe placectl diff -j $j -c "$PD/seed-tag.yaml" -c "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+		assert_success
+		assert_stderr ""
+	done
+	# with its reader there, the count is the input's
+	run --separate-stderr placectl diff -c "$PD/seed-tag.yaml" -c "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+	assert_failure 1
+	assert_stderr "placectl: 20000 of 20000 applications placed differently"
+}
+
+@test "a UTF-8 byte order mark is named" {
+	printf '\357\273\277{"user":"a","tags":{"namespace":"x"}}\n' > "$BATS_TEST_TMPDIR/bom.ndjson"
+	run --separate-stderr placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/bom.ndjson"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/bom.ndjson:1:1: expected a JSON object, not a UTF-8 byte order mark (BOM)"
+}
+
 @test "a regular expression is refused if Go's regexp would refuse it" {
 	for re in '(?=x)' 'a\1' 'a*+' 'x{1001}' '\Z' '(?>a)'; do
 		cat > "$BATS_TEST_TMPDIR/q.yaml" <<-YAML

@@ -424,6 +424,14 @@ main(void)
 	is_str(errbuf, "t: in:1:7: invalid UTF-8 in string\n", "the pre-scan "
 	    "names it");
 	is_str(LINES("{\"a\":\"\xc3\xa9\\u00e9\"}\n"), "V1:1 E", "valid UTF-8 and escapes");
+	is_str(LINES("\xef\xbb\xbf{\"a\":1}\n\xef\xbb\n\xef{}\n"), "B B B E",
+	    "a byte order mark");
+	is_str(errbuf, "t: in:1:1: expected a JSON object, not a UTF-8 byte "
+	    "order mark (BOM)\nt: in:2:3: unexpected end of line\n"
+	    "t: in:3:1: expected a JSON object\n", "is named when it is one");
+	is_str(STREAM("\xef\xbb\xbf{}"), "B E", "... in a stream too");
+	is_str(errbuf, "t: in:1:1: expected a JSON object, not a UTF-8 byte "
+	    "order mark (BOM)\n", "... named");
 	is_str(LINES("{\"a\":1\n"), "B E", "unterminated object");
 	is_str(errbuf, "t: in:1:7: unexpected end of line\n", "at the end of the line");
 
