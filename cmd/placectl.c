@@ -5,6 +5,7 @@
  * main parses the options every subcommand shares, checks them against
  * the subcommand's row of the table at the end, and calls its function.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +119,20 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 	struct stream s;
 	int n, rc = 0, rc2, discard;
 
+	/*
+	 * The reload handler goes in before the configurations are read: a
+	 * SIGHUP while a large one loads must not end the run. It is not
+	 * lost either: the configuration is read again before the first
+	 * application. SA_RESTART: opening or reading a configuration (a
+	 * FIFO, a slow disk) goes on after the signal.
+	 */
+	if (a->mode != PL_RUN_COUNT) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_hup;
+		sa.sa_flags = SA_RESTART;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGHUP, &sa, NULL);
+	}
 	for (n = 0; n < a->nconf && rc == 0; n++)
 		rc = pl_part_load(&s.p[n], a->conf[n], a->part, a->compat, 0,
 		    &a->src, &a->d);
@@ -131,12 +146,6 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 		s.run.hup = &hup;
 		s.run.d = &a->d;
 		s.run.out = a->mode == PL_RUN_COUNT ? NULL : &s.out.ob;
-		if (a->mode != PL_RUN_COUNT) {
-			memset(&sa, 0, sizeof sa);
-			sa.sa_handler = on_hup;
-			sigemptyset(&sa.sa_mask);
-			sigaction(SIGHUP, &sa, NULL);
-		}
 		rc = body(a, &s);
 		discard = rc != 0 && rc != EXIT_DIFFER &&
 		    !(a->keep_going && rc == EXIT_DATAERR);
@@ -162,6 +171,14 @@ diff(struct args *a, struct stream *s)
 {
 	int rc = pl_run(&s->run, a->in);
 
+	/*
+	 * A reader that went away (EPIPE) stopped the run: the counts are
+	 * of the applications before, not of the input, so there is no
+	 * summary, and it is the quiet success of every tool.
+	 */
+	ob_flush_buf(&s->out.ob);
+	if (s->out.ob.err == EPIPE)
+		return rc == EXIT_DIFFER ? 0 : rc;
 	if (!a->d.quiet)
 		fprintf(stderr, "placectl: %lu of %lu application%s placed "
 		    "differently\n", s->run.ndiff, s->run.napps,
@@ -208,15 +225,20 @@ check(struct args *a)
 	if (rc == 0 && d->nerr == 0 && p.pc != NULL)	/* a usable one's traps */
 		(void)pl_traps(&p, d);
 	nwarn = d->nwarn;		/* the loading's too */
-	if (p.pc != NULL)
-		ob_printf(&out.ob, "%s: partition '%s': %zu queues, %zu rules, "
-		    "%lu error%s, %lu warning%s\n", p.file, p.name, p.tree.nall,
-		    p.pc->nrules, d->nerr, d->nerr == 1 ? "" : "s", nwarn,
-		    nwarn == 1 ? "" : "s");
-	else
-		ob_printf(&out.ob, "%s: no partition, %lu error%s, %lu "
-		    "warning%s\n", p.file, d->nerr, d->nerr == 1 ? "" : "s",
-		    nwarn, nwarn == 1 ? "" : "s");
+	ob_text(&out.ob, p.file, strlen(p.file));
+	if (p.pc != NULL) {
+		ob_puts(&out.ob, ": partition '");
+		ob_text(&out.ob, p.name, strlen(p.name));
+		ob_printf(&out.ob, "': %zu queues, %zu rules, ", p.tree.nall,
+		    p.pc->nrules);
+	} else if (a->part != NULL) {
+		ob_puts(&out.ob, ": no partition '");
+		ob_text(&out.ob, a->part, strlen(a->part));
+		ob_puts(&out.ob, "', ");
+	} else
+		ob_puts(&out.ob, ": no partition, ");
+	ob_printf(&out.ob, "%lu error%s, %lu warning%s\n", d->nerr,
+	    d->nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s");
 	if (rc == 0 && d->nerr > 0)
 		rc = EXIT_CONFIG;
 	if ((rc2 = out_close(&out, d, 0)) != 0)

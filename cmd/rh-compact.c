@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <string.h>
+#include <unistd.h>
 
 #include "exitcode.h"
 #include "output.h"
@@ -56,9 +57,14 @@ filter(struct args *a, struct ob *log)
 	rh_init(&m);
 	if (a->isdir) {		/* read only: as the directory job loads */
 		struct pos p = { a->t.in, 0, 0 };
+		int fd;
 
-		if ((rc = rh_dir_load(&m, a->t.in, &opt, RH_DIR_STOP, &s, NULL,
-		    d)) != 0)
+		if ((rc = rh_dir_lock(a->t.in, RH_LOCK_SHARED | RH_LOCK_WAIT,
+		    &fd, d)) != 0)
+			goto done;
+		rc = rh_dir_load(&m, a->t.in, &opt, RH_DIR_STOP, &s, NULL, d);
+		close(fd);
+		if (rc != 0)
 			goto done;
 		loaded = s.loaded < s.n ? s.f[s.loaded].path : NULL;
 		if (loaded == NULL)

@@ -191,7 +191,7 @@ json_value(int kind, struct json_object *o, struct ft_val *v)
 			return FT_E_TYPE;
 		v->i = json_object_get_boolean(o);
 		return 0;
-	case FT_INT: case FT_LONG: case FT_COUNT: case FT_UINT:
+	case FT_INT: case FT_LONG: case FT_COUNT: case FT_UINT: case FT_TIME:
 		if ((rc = ft_json_int(o, &v->i)) == -1)
 			return FT_E_TYPE;
 		return rc == -2 ? FT_E_RANGE : ft_range(kind, v->i);
@@ -442,7 +442,8 @@ want(const struct ft_field *f, int yaml)
 	static const char *const words[] = {
 		"a value", "true or false", "an integer", "an integer",
 		"a count (an integer of at least 0)", "a non-negative integer",
-		"a number", "a string", "an object", "an array"
+		"a number", "a string", "an object", "an array",
+		"a time (milliseconds since the epoch)"
 	};
 
 	if (f->want != NULL)
@@ -499,8 +500,9 @@ ft_message(const struct ft *ft, const struct ft_err *e, struct buf *b)
 		buf_printf(b, "'%s'", e->name);
 	switch (e->code) {
 	case FT_E_RANGE:
-		buf_printf(b, " is out of range for %s", e->f->kind == FT_LONG ?
-		    "long" : "int");
+		buf_printf(b, " is out of range for %s", e->f->kind == FT_TIME ?
+		    "a time (1970 to 9999)" : e->f->kind == FT_LONG ? "long" :
+		    "int");
 		break;
 	case FT_E_NEG:
 		buf_puts(b, " must not be negative");

@@ -41,6 +41,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "jscan.h"
+#include "timefmt.h"
 #include "yamlload.h"
 
 #define FT_MAXF	32		/* fields in a table */
@@ -58,7 +59,9 @@ enum ft_kind {
 	FT_NUM,			/* a number */
 	FT_STR,			/* a string, no NUL (YAML: a scalar) */
 	FT_MAP,			/* an object, a mapping */
-	FT_SEQ			/* an array, a sequence */
+	FT_SEQ,			/* an array, a sequence */
+	FT_TIME			/* milliseconds since the epoch, a time
+				   tm_sane() takes (1970 to 9999) */
 };
 
 /* Field flags. */
@@ -223,6 +226,8 @@ ft_range(int kind, int64_t x)
 		return kind == FT_COUNT && x > INT32_MAX ? FT_E_RANGE : 0;
 	case FT_INT:
 		return x < INT32_MIN || x > INT32_MAX ? FT_E_RANGE : 0;
+	case FT_TIME:
+		return tm_sane(x) ? 0 : FT_E_RANGE;
 	default:
 		return 0;
 	}
@@ -275,7 +280,7 @@ ft_raw_value(struct ft *ft, int i, struct js *c)
 			return 0;
 		v->i = b;
 		break;
-	case FT_INT: case FT_LONG: case FT_COUNT: case FT_UINT:
+	case FT_INT: case FT_LONG: case FT_COUNT: case FT_UINT: case FT_TIME:
 		if (!js_int(c, &v->i) || ft_range(kind, v->i) != 0)
 			return 0;
 		break;

@@ -506,14 +506,17 @@ read_file(struct ctx *c, int which, const char *path)
 	struct yl_doc *doc = &c->docs[which];
 	const struct yl_node *r;
 	struct cmap *cm;
-	int fd, rc, defaults = which == 1;
+	int rc, defaults = which == 1;
 	enum form f;
+	FILE *fp;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	/* opened once: a FIFO or a pipe (<(...)) is read as it comes */
+	if ((fp = fopen(path, "rbe")) == NULL)
 		return diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot open "
 		    "'%s'", path);
-	close(fd);
-	if (yl_load_file_flags(doc, path, YL_GO, c->d, EXIT_CONFIG) != 0)
+	rc = yl_load_fp(doc, path, fp, YL_GO, c->d, EXIT_CONFIG);
+	fclose(fp);
+	if (rc != 0)
 		return EXIT_CONFIG;
 	r = doc->root;
 	switch ((f = form(r))) {

@@ -15,6 +15,7 @@
 
 #include "exitcode.h"
 #include "ndjson.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 #define NONUM SIZE_MAX
@@ -311,10 +312,14 @@ fill(struct nj_reader *r)
 	return 1;
 }
 
+/* Does a string's byte c need a look (control, quote, backslash, not
+ * ASCII)? */
+#define ODD_BYTE(c) ((c) < 0x20 || (c) >= 0x80 || (c) == '"' || (c) == '\\')
+
 /*
- * Where in p[0..8) is the first byte below 0x20, quote or backslash? Its
- * index, or 8 if none. (Each test may also flag bytes above a hit, never
- * below it, so the lowest flag is exact.)
+ * Where in p[0..8) is the first byte below 0x20 or above 0x7f, quote or
+ * backslash? Its index, or 8 if none. (Each test may also flag bytes
+ * above a hit, never below it, so the lowest flag is exact.)
  */
 static inline size_t
 special8(const unsigned char *p)
@@ -328,7 +333,7 @@ special8(const unsigned char *p)
 	q = (q - ones) & ~q & high;		/* bytes == '"' */
 	bs = v ^ (ones * '\\');
 	bs = (bs - ones) & ~bs & high;		/* bytes == '\\' */
-	if ((m = low | q | bs) == 0)
+	if ((m = low | q | bs | (v & high)) == 0)
 		return 8;
 #if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	return (size_t)__builtin_ctzll(m) >> 3;
@@ -336,7 +341,7 @@ special8(const unsigned char *p)
 	{
 		size_t i;
 
-		for (i = 0; p[i] >= 0x20 && p[i] != '"' && p[i] != '\\'; i++)
+		for (i = 0; !ODD_BYTE(p[i]); i++)
 			;
 		return i;
 	}
@@ -345,8 +350,10 @@ special8(const unsigned char *p)
 
 /*
  * Scan string bytes from b[i] (inside a string; r->sc_esc: the byte before
- * was a backslash). Returns the index of the closing quote, lim if the
- * string goes on past it, or SIZE_MAX after reporting a control character.
+ * was a backslash), checking that they are UTF-8. Returns the index of the
+ * closing quote; or where to go on when more bytes are needed: lim, or
+ * the start of a UTF-8 sequence cut short by lim; or SIZE_MAX after
+ * reporting a control character or invalid UTF-8.
  */
 static inline size_t
 str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
@@ -358,16 +365,27 @@ str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
 			if (i == lim)
 				return lim;
 			r->sc_esc = 0;
-			i++;
+			if (b[i] < 0x80)	/* else checked as UTF-8 below;
+						   json-c refuses the escape */
+				i++;
 		}
 		for (k = 8; k == 8 && i + 8 <= lim; i += k)
 			k = special8(b + i);
 		if (k == 8)
-			while (i < lim && b[i] >= 0x20 && b[i] != '"' &&
-			    b[i] != '\\')
+			while (i < lim && !ODD_BYTE(b[i]))
 				i++;
 		if (i == lim || b[i] == '"')
 			return i;
+		if (b[i] >= 0x80) {
+			if ((k = u8_seq((const char *)b + i, lim - i)) > 0) {
+				i += k;
+				continue;
+			}
+			if (u8_cut((const char *)b + i, lim - i))
+				return i;
+			bad(r, i, "invalid UTF-8 in string");
+			return SIZE_MAX;
+		}
 		if (b[i] != '\\') {
 			bad(r, i, "control character in string");
 			return SIZE_MAX;
@@ -389,12 +407,19 @@ prescan(struct nj_reader *r, size_t lim)
 	const unsigned char *b = (const unsigned char *)r->buf + r->beg;
 	size_t i = r->sc_off;
 
-	if (i == 0 && lim > 0 && b[0] != '{')
-		return bad(r, 0, "expected a JSON object");
+	if (i == 0 && lim > 0 && b[0] != '{') {
+		/* a UTF-8 byte order mark is named: it is invisible */
+		if (memcmp(b, "\xef\xbb\xbf", lim < 3 ? lim : 3) != 0)
+			return bad(r, 0, "expected a JSON object");
+		if (lim < 3)
+			return 0;
+		return bad(r, 0, "expected a JSON object, not a UTF-8 byte "
+		    "order mark (BOM)");
+	}
 	if (r->sc_str) {		/* resume inside a string */
 		if ((i = str_end(r, b, i, lim)) == SIZE_MAX)
 			return NJ_BAD;
-		if (i == lim) {
+		if (i == lim || b[i] != '"') {
 			r->sc_off = i;
 			return 0;
 		}
@@ -424,7 +449,7 @@ prescan(struct nj_reader *r, size_t lim)
 			r->sc_str = 1;
 			if ((i = str_end(r, b, i + 1, lim)) == SIZE_MAX)
 				return NJ_BAD;
-			if (i == lim) {
+			if (i == lim || b[i] != '"') {
 				r->sc_off = i;
 				return 0;
 			}

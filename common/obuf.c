@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "obuf.h"
+#include "utf8.h"
 
 void
 ob_init(struct ob *o, int fd)
@@ -107,4 +108,16 @@ ob_i64(struct ob *o, int64_t v)
 		ob_u64(o, (uint64_t)0 - (uint64_t)v);
 	} else
 		ob_u64(o, (uint64_t)v);
+}
+
+static void
+put_ob(void *arg, const char *s, size_t n)
+{
+	ob_write(arg, s, n);
+}
+
+void
+ob_text(struct ob *o, const char *s, size_t n)
+{
+	u8_escape_to(put_ob, o, s, n);
 }

@@ -57,6 +57,9 @@ void ob_printf(struct ob *, const char *, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Text for people: control characters and invalid UTF-8 made visible
+ * (u8_escape). */
+void ob_text(struct ob *, const char *, size_t);
 void ob_i64(struct ob *, int64_t);
 void ob_u64(struct ob *, uint64_t);
 

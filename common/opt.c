@@ -99,7 +99,8 @@ int64_t
 opt_instant(struct diag *d, const char *opt, const char *arg)
 {
 	return parsed(d, opt, arg, tm_parse_instant, "a time (milliseconds "
-	    "since the epoch or ISO-8601 such as 2026-11-22T10:00:00Z)");
+	    "since the epoch or ISO-8601 such as 2026-11-22T10:00:00Z, from "
+	    "1970 to 9999)");
 }
 
 int64_t

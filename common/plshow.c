@@ -2,9 +2,11 @@
  * plshow.c - printing the queue tree (plshow.h).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "jsonw.h"
 #include "plshow.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 static void
@@ -14,7 +16,7 @@ line(struct ob *o, const struct pl_queue *q, size_t depth, const uint64_t *n)
 
 	for (i = 0; i < depth; i++)
 		ob_write(o, "  ", 2);
-	ob_puts(o, q->name);
+	ob_text(o, q->name, strlen(q->name));
 	ob_puts(o, q->leaf ? " (leaf" : " (parent");
 	if (q->dynamic)
 		ob_puts(o, q->recovery ? ", recovery" : ", dynamic");
@@ -60,17 +62,30 @@ pl_show_text(struct ob *o, const struct pl_tree *t, int counts)
 	free(n);
 }
 
-/* A DOT string: quotes and backslashes escaped. */
+/*
+ * A DOT string: quotes and backslashes escaped, a newline a line break,
+ * other control characters and invalid UTF-8 shown as \xHH.
+ */
 static void
 dotstr(struct ob *o, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
+	size_t n = strlen(s), i, k;
+
+	for (i = 0; i < n; i += k) {
+		unsigned char c = (unsigned char)s[i];
+
+		k = 1;
+		if (c == '"' || c == '\\') {
 			ob_putc(o, '\\');
-		if (*s == '\n')
+			ob_putc(o, (char)c);
+		} else if (c == '\n')
 			ob_puts(o, "\\n");
-		else
-			ob_putc(o, *s);
+		else if (c < 0x20 || c == 0x7f ||
+		    (c >= 0x80 && (k = u8_seq(s + i, n - i)) == 0)) {
+			ob_printf(o, "\\\\x%02x", c);
+			k = 1;
+		} else
+			ob_write(o, s + i, k);
 	}
 }
 

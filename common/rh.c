@@ -39,6 +39,7 @@ roles_free(struct rh *m)
 	free(m->roles);
 	m->roles = NULL;
 	m->nroles = m->caproles = 0;
+	ht_free(&m->rolemap);
 }
 
 void
@@ -48,8 +49,10 @@ rh_roles_move(struct rh *to, struct rh *from)
 	to->roles = from->roles;
 	to->nroles = from->nroles;
 	to->caproles = from->caproles;
+	to->rolemap = from->rolemap;
 	from->roles = NULL;
 	from->nroles = from->caproles = 0;
+	memset(&from->rolemap, 0, sizeof from->rolemap);
 }
 
 void
@@ -216,12 +219,17 @@ rh_role_by_id(const struct rh *m, int32_t id)
 struct rh_role *
 rh_role_by_name(const struct rh *m, const char *name)
 {
-	size_t i;
+	struct rh_role *r, *best = NULL;
+	struct ht_probe pr;
+	uint32_t id;
 
-	for (i = 0; i < m->nroles; i++)
-		if (m->roles[i].name != NULL && strcmp(m->roles[i].name, name) == 0)
-			return &m->roles[i];
-	return NULL;
+	ht_probe(&m->rolemap, ht_hash(name, strlen(name)), &pr);
+	while ((id = ht_next(&m->rolemap, &pr)) != HT_NONE)
+		if ((r = rh_role_by_id(m, (int32_t)id)) != NULL &&
+		    r->name != NULL && strcmp(r->name, name) == 0 &&
+		    (best == NULL || r->id < best->id))
+			best = r;
+	return best;
 }
 
 struct rh_role *
@@ -267,10 +275,20 @@ rh_role_get(struct rh *m, int32_t id)
 }
 
 void
-rh_role_set_name(struct rh_role *r, const char *name)
+rh_role_set_name(struct rh *m, struct rh_role *r, const char *name)
 {
+	struct ht_probe pr;
+	uint32_t id;
+
 	free(r->name);
 	r->name = name != NULL ? xstrdup(name) : NULL;
+	if (name == NULL)
+		return;
+	ht_probe(&m->rolemap, ht_hash(name, strlen(name)), &pr);
+	while ((id = ht_next(&m->rolemap, &pr)) != HT_NONE)
+		if (id == (uint32_t)r->id)
+			return;		/* named so before */
+	ht_add(&m->rolemap, ht_hash(name, strlen(name)), (uint32_t)r->id);
 }
 
 void

@@ -129,6 +129,8 @@ struct rh {
 
 	struct rh_role *roles;	/* sorted by id */
 	size_t nroles, caproles;
+	struct ht rolemap;	/* name -> role id; a renamed role's old
+				   name stays, matching nothing */
 
 	struct rh_node *nodes;
 	size_t nnodes, capnodes;
@@ -160,7 +162,8 @@ void rh_free(struct rh *);
 
 /* Role with this id, or NULL. */
 struct rh_role *rh_role_by_id(const struct rh *, int32_t id);
-/* Role with this name, or NULL. */
+/* Role with this name (of the lowest id if several), or NULL; a hash
+ * lookup. */
 struct rh_role *rh_role_by_name(const struct rh *, const char *name);
 /* A user's -r argument: a role name, else a decimal id. NULL if unknown. */
 struct rh_role *rh_role_lookup(const struct rh *, const char *name_or_id);
@@ -169,8 +172,8 @@ struct rh_role *rh_role_lookup(const struct rh *, const char *name_or_id);
  * desired -1, policy 0, threshold 3, escalation 30 s) if new.
  */
 struct rh_role *rh_role_get(struct rh *, int32_t id);
-/* Set a role's name (copied; NULL clears it). */
-void rh_role_set_name(struct rh_role *, const char *name);
+/* Set a role of m's name (copied; NULL clears it). */
+void rh_role_set_name(struct rh *m, struct rh_role *, const char *name);
 void rh_role_set_label(struct rh_role *, const char *label);
 /* Replace to's roles with from's; from is left without roles. */
 void rh_roles_move(struct rh *to, struct rh *from);

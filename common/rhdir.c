@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "exitcode.h"
@@ -87,14 +88,6 @@ rh_names_free(char **names, size_t n)
 	free(names);
 }
 
-static int
-is_empty(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && st.st_size == 0;
-}
-
 int
 rh_dir_try(struct rh *m, struct rh_dirfile *f, const struct rh_loadopt *opt,
     enum rh_dirpolicy policy, struct rh_loadinfo *info, struct diag *d)
@@ -102,18 +95,36 @@ rh_dir_try(struct rh *m, struct rh_dirfile *f, const struct rh_loadopt *opt,
 	struct pos p = { f->path, 0, 0 };
 	struct diag silent = DIAG_INIT(d->prog);
 	struct diag_demoted dd;
-	int rc;
+	struct diag *to;
+	struct stat st;
+	int rc, fd;
 
-	if (is_empty(f->path)) {
+	silent.sink = diag_drop;
+	diag_demote(&dd, d, "skipping this file: ");
+	to = policy == RH_DIR_QUIET ? &silent : &dd.d;
+	/* not blocking: a FIFO put in its place is no file to wait for */
+	fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0 && errno == ENOENT)
+		return RH_DIR_GONE;
+	if (fd < 0)
+		rc = diag_syserr(to, EXIT_NOINPUT, POS_NONE, "cannot open '%s'",
+		    f->path);
+	else if (fstat(fd, &st) != 0)
+		rc = diag_syserr(to, EXIT_IOERR, POS_NONE, "cannot read '%s'",
+		    f->path);
+	else if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return RH_DIR_GONE;
+	} else if (st.st_size == 0) {
+		close(fd);
 		f->kind = RH_F_EMPTY;
 		if (policy != RH_DIR_QUIET)
 			diag_warn(d, &p, "skipping this file: it is empty");
 		return 1;
-	}
-	silent.sink = diag_drop;
-	diag_demote(&dd, d, "skipping this file: ");
-	rc = rh_load_file(m, f->path, opt, info,
-	    policy == RH_DIR_QUIET ? &silent : &dd.d);
+	} else
+		rc = rh_load_fd(m, fd, f->path, opt, info, to);
+	if (fd >= 0)
+		close(fd);
 	if (rc == 0) {
 		f->kind = RH_F_VALID;
 		return 0;
@@ -129,38 +140,130 @@ rh_dir_try(struct rh *m, struct rh_dirfile *f, const struct rh_loadopt *opt,
 	    "broken one: stopping, nothing was changed");
 }
 
-int
-rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *opt,
-    enum rh_dirpolicy policy, struct rh_dirscan *s, struct rh_loadinfo *info,
-    struct diag *d)
+/*
+ * s->f from a listing of names (taken), the kinds of the files of old (a
+ * listing before, or NULL) kept: a file tried once is not tried again.
+ */
+static void
+scan_from(struct rh_dirscan *s, char **names, size_t n,
+    const struct rh_dirscan *old)
 {
-	char **names;
-	size_t i;
-	int rc;
+	size_t i, k = 0;
+	int c;
 
-	memset(s, 0, sizeof *s);
-	if ((rc = rh_dir_list(dir, &names, &s->n, d)) != 0)
-		return rc;
-	s->f = xreallocarray(NULL, s->n + 1, sizeof *s->f);
-	for (i = 0; i < s->n; i++) {
+	s->n = n;
+	s->f = xreallocarray(NULL, n + 1, sizeof *s->f);
+	for (i = 0; i < n; i++) {
 		s->f[i].path = names[i];
 		s->f[i].name = strrchr(names[i], '/') + 1;
 		s->f[i].kind = RH_F_UNKNOWN;
 		s->f[i].del = 0;
+		/* both newest first: a merge */
+		while (old != NULL && k < old->n && (c = strcmp(old->f[k].path,
+		    names[i])) > 0)
+			k++;
+		if (old != NULL && k < old->n && c == 0)
+			s->f[i].kind = old->f[k].kind;
 	}
 	free(names);
-	/*
-	 * A candidate gone since the listing cannot be opened: a file that
-	 * cannot be read, as the policy says.
-	 */
+	s->loaded = n;
+}
+
+/*
+ * One listing of dir tried, newest first: 0 (s->loaded says whether one
+ * loaded), RH_DIR_GONE (a candidate went away: list again) or an EXIT_*
+ * status after reporting.
+ */
+static int
+try_listing(struct rh *m, const struct rh_loadopt *opt,
+    enum rh_dirpolicy policy, struct rh_dirscan *s, struct rh_loadinfo *info,
+    struct diag *d)
+{
+	int rc;
+
 	for (s->loaded = 0; s->loaded < s->n; s->loaded++) {
-		if ((rc = rh_dir_try(m, &s->f[s->loaded], opt, policy, info,
-		    d)) == 0)
+		struct rh_dirfile *f = &s->f[s->loaded];
+
+		if (f->kind == RH_F_BROKEN || f->kind == RH_F_EMPTY)
+			continue;	/* tried in an earlier listing */
+		if ((rc = rh_dir_try(m, f, opt, policy, info, d)) == 0)
 			return 0;
 		if (rc != 1) {
 			s->loaded = s->n;
 			return rc;
 		}
+	}
+	return 0;
+}
+
+/*
+ * Was dir left alone since t0 (a time of the clock that stamps it)? Its
+ * entries' changes set its modification time, so an older one says that
+ * a listing begun after t0 saw them all.
+ */
+static int
+still_since(const char *dir, const struct timespec *t0)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0)
+		return 0;
+	return st.st_mtim.tv_sec < t0->tv_sec ||
+	    (st.st_mtim.tv_sec == t0->tv_sec && st.st_mtim.tv_nsec < t0->tv_nsec);
+}
+
+/* The clock the kernel stamps files with: its coarse one, where known. */
+static void
+stamp_clock(struct timespec *t)
+{
+#ifdef CLOCK_REALTIME_COARSE
+	clock_gettime(CLOCK_REALTIME_COARSE, t);
+#else
+	clock_gettime(CLOCK_REALTIME, t);
+#endif
+}
+
+int
+rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *opt,
+    enum rh_dirpolicy policy, struct rh_dirscan *s, struct rh_loadinfo *info,
+    struct diag *d)
+{
+	const struct timespec tick = { 0, 10000000 };
+	struct rh_dirscan old;
+	struct pos p = { dir, 0, 0 };
+	struct timespec t0;
+	char **names;
+	size_t n, tries;
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	/*
+	 * A candidate that went away since the listing, or nothing loadable
+	 * in a directory that changed since the listing began (it may have
+	 * missed a file renamed into place as it was read), makes a new
+	 * listing, at most RH_DIR_TRIES: never an empty history for a
+	 * directory being written.
+	 */
+	for (tries = 1;; tries++) {
+		stamp_clock(&t0);
+		if ((rc = rh_dir_list(dir, &names, &n, d)) != 0)
+			return rc;
+		old = *s;
+		scan_from(s, names, n, tries > 1 ? &old : NULL);
+		rh_dirscan_free(&old);
+		rc = try_listing(m, opt, policy, s, info, d);
+		if (rc != 0 && rc != RH_DIR_GONE)
+			return rc;
+		if (rc == 0 && s->loaded < s->n)
+			return 0;
+		if (rc == 0 && still_since(dir, &t0))
+			break;		/* nothing loadable, for sure */
+		if (tries == RH_DIR_TRIES)
+			return diag_err(d, EXIT_TEMPFAIL, &p, "the history files "
+			    "kept changing while they were read (%zu listings): "
+			    "try again", tries);
+		if (rc == 0)		/* let the clock pass the change */
+			nanosleep(&tick, NULL);
 	}
 	if (info != NULL)	/* nothing loaded */
 		memset(info, 0, sizeof *info);
@@ -179,17 +282,18 @@ rh_dirscan_free(struct rh_dirscan *s)
 }
 
 int
-rh_dir_lock(const char *dir, int wait, int *fd, struct diag *d)
+rh_dir_lock(const char *dir, int flags, int *fd, struct diag *d)
 {
 	struct pos p = { dir, 0, 0 };
-	int rc;
+	int rc, op = flags & RH_LOCK_SHARED ? LOCK_SH : LOCK_EX;
 
+	if (!(flags & RH_LOCK_WAIT))
+		op |= LOCK_NB;
 	*fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (*fd < 0)
 		return diag_syserr(d, EXIT_NOINPUT, POS_NONE,
 		    "cannot open directory '%s'", dir);
-	while ((rc = flock(*fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB)) < 0 &&
-	    errno == EINTR)
+	while ((rc = flock(*fd, op)) < 0 && errno == EINTR)
 		continue;
 	if (rc == 0)
 		return 0;

@@ -10,6 +10,15 @@
  * skipped too, or stops the choice, as the caller's policy says. With
  * nothing loadable, nothing is loaded; what that means is the caller's.
  *
+ * The choice is made under the directory's lock (rh_dir_lock): shared
+ * for a reader, exclusive for rh-compact's job, which deletes. The lock
+ * keeps cooperating tools apart, not the application, which saves and
+ * purges without one: a candidate gone between the listing and its
+ * opening, or nothing loadable in a directory that changed since its
+ * listing began (a listing may miss a file renamed in as it reads),
+ * makes the loader list again, a bounded number of times: a directory
+ * being written never reads as an empty history.
+ *
  * rh-load reads a directory as an application master would at its start
  * (RH_DIR_SKIP); rh-compact, which goes on to delete files, never takes
  * a file it could not read for one it may delete (RH_DIR_STOP), and
@@ -67,26 +76,36 @@ void rh_names_free(char **, size_t);
  * m is untouched); free it with rh_dirscan_free(). info (may be NULL) is
  * the loaded file's. 0, or an EXIT_* status after reporting (the
  * directory cannot be listed; a file could not be read under
- * RH_DIR_STOP or RH_DIR_QUIET).
+ * RH_DIR_STOP or RH_DIR_QUIET; EXIT_TEMPFAIL, the candidates kept
+ * changing). Call it holding the directory's lock.
  */
 int rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *,
     enum rh_dirpolicy, struct rh_dirscan *s, struct rh_loadinfo *info,
     struct diag *);
+/* Listings of a directory that keeps changing before the loader gives up. */
+#define RH_DIR_TRIES 16
+
 /*
  * Load one candidate, f, into m under policy and set its kind: 0 it
- * loaded, 1 it was skipped, or an EXIT_* status after reporting.
+ * loaded, 1 it was skipped, RH_DIR_GONE it is no longer there (or no
+ * longer a regular file), or an EXIT_* status after reporting.
  */
+#define RH_DIR_GONE 2
 int rh_dir_try(struct rh *m, struct rh_dirfile *f, const struct rh_loadopt *,
     enum rh_dirpolicy, struct rh_loadinfo *info, struct diag *);
 void rh_dirscan_free(struct rh_dirscan *);
 
+/* rh_dir_lock flags */
+#define RH_LOCK_WAIT	1	/* wait for the lock, else EXIT_TEMPFAIL */
+#define RH_LOCK_SHARED	2	/* a reader's: shared, else exclusive */
+
 /*
- * Lock dir: an exclusive flock(2) on a descriptor of the directory, so
- * that "flock DIR command" cooperates with it, waiting for it if wait is
- * set. Stores the descriptor (close it to unlock) in *fd. 0,
- * EXIT_NOINPUT (no such directory) or EXIT_TEMPFAIL (held by another
- * process) after reporting.
+ * Lock dir: a flock(2) on a descriptor of the directory, exclusive or
+ * shared, so that "flock DIR command" (and "flock -s") cooperates with
+ * it. Stores the descriptor (close it to unlock) in *fd. 0,
+ * EXIT_NOINPUT (no such directory), EXIT_TEMPFAIL (held by another
+ * process, without RH_LOCK_WAIT) or EXIT_IOERR after reporting.
  */
-int rh_dir_lock(const char *dir, int wait, int *fd, struct diag *);
+int rh_dir_lock(const char *dir, int flags, int *fd, struct diag *);
 
 #endif

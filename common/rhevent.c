@@ -33,7 +33,7 @@ static const char *const ev_names[EV_N] = {
 	K(EV_COMPLETED) | K(EV_LIVE))
 static const struct ft_field ev_f[] = {
 	{ "event", FT_ANY, 0, 0, 0, NULL, NULL },
-	{ "time", FT_LONG, 0, 0, 0, "milliseconds since the epoch", NULL },
+	{ "time", FT_TIME, 0, 0, 0, "milliseconds since the epoch", NULL },
 	{ "host", FT_STR, 0, ALLOC_HOST, ALLOC_HOST, NULL, NULL },
 	{ "state", FT_STR, 0, K(EV_NODE), K(EV_NODE), NULL, NULL },
 	{ "label", FT_STR, FT_NULL, K(EV_NODE), 0, NULL, NULL },

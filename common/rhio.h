@@ -70,6 +70,9 @@ int rh_load(struct rh *, const char *path, const struct rh_loadopt *,
 /* Load one file (or "-"), never a directory. */
 int rh_load_file(struct rh *, const char *path, const struct rh_loadopt *,
     struct rh_loadinfo *, struct diag *);
+/* Load the file open on fd (left open), named path in messages. */
+int rh_load_fd(struct rh *, int fd, const char *path,
+    const struct rh_loadopt *, struct rh_loadinfo *, struct diag *);
 
 /*
  * Roles from a Slider resources.json: one per component, id from

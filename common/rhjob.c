@@ -115,7 +115,8 @@ probe(struct job *jb)
 			rc = rh_dir_try(&scratch, f, &jb->opt, RH_DIR_QUIET,
 			    NULL, jb->d);
 			rh_free(&scratch);
-			if (rc != 0 && rc != 1)
+			/* one gone (the application?): changed() will tell */
+			if (rc != 0 && rc != 1 && rc != RH_DIR_GONE)
 				return rc;
 		}
 		if (f->kind == RH_F_VALID)
@@ -183,7 +184,9 @@ write_save(struct job *jb)
 	struct ob *o;
 	int rc, err;
 
-	if ((rc = af_open(&a, jb->wpath, jb->d)) != 0)
+	/* the owner, group and mode of the save it was computed from */
+	if ((rc = af_open_like(&a, jb->wpath, jb->s.f[jb->s.loaded].path,
+	    jb->d)) != 0)
 		return rc;
 	o = xmalloc(sizeof *o);
 	ob_init(o, a.fd);
@@ -202,6 +205,19 @@ write_save(struct job *jb)
 		return rc;
 	}
 	return af_commit(&a, jb->d);
+}
+
+/* Remove what killed writers left (our temporary files), saying how many. */
+static void
+clean(struct job *jb, int dirfd)
+{
+	unsigned n = af_clean(dirfd, jb->j->dir, "rolehistory-", jb->d);
+
+	if (n == 0 || jb->j->log == NULL)
+		return;
+	ob_printf(jb->j->log, "%s: clean %s (%u leftover temporary file%s)\n",
+	    jb->d->prog, jb->j->dir, n, n == 1 ? "" : "s");
+	ob_flush_buf(jb->j->log);
 }
 
 /* Delete what the plan marked, oldest first; sync the directory. */
@@ -265,6 +281,8 @@ run(struct job *jb, int dirfd)
 		return rc;
 	rh_job_plan(jb->s.f, jb->s.n, jb->s.loaded, jb->wname, j->keep);
 
+	if (!j->dry_run)
+		clean(jb, dirfd);
 	if (j->dry_run) {
 		say(jb, "write", jb->wpath, rh_entry_count(jb->m));
 		for (i = jb->s.n; i-- > 0;)
@@ -295,7 +313,7 @@ rh_job_run(const struct rh_job *j, struct diag *d)
 	jb.opt.now = j->now;
 	jb.opt.max_age = j->max_age;
 	jb.opt.max_age_set = 1;
-	if ((rc = rh_dir_lock(j->dir, j->wait, &fd, d)) != 0)
+	if ((rc = rh_dir_lock(j->dir, j->wait ? RH_LOCK_WAIT : 0, &fd, d)) != 0)
 		return rc;
 	rc = run(&jb, fd);
 	close(fd);		/* unlocks */

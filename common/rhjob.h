@@ -9,8 +9,11 @@
  *   loads is the loaded save L. A file that cannot be opened or read
  *   stops the job: nothing changes. With nothing loadable there is
  *   nothing to compact: a warning, no change, status 0.
+ * - Clean: the temporary files of killed writers (af_clean), not on a
+ *   dry run.
  * - Write: the compacted save W = DIR/rolehistory-<now, 16 lowercase hex
- *   digits>.json, atomically (af_). If W is L it is replaced; if another
+ *   digits>.json, atomically (af_), with the owner, group and mode of L
+ *   (af_open_like). If W is L it is replaced; if another
  *   file of that name exists the job stops with EXIT_TEMPFAIL (it may be
  *   the application's own save of this very millisecond). If L is named
  *   later than W (the clock went backwards), W is written all the same,
@@ -64,7 +67,8 @@ struct rh_job {
 	struct ob *plan;	/* dry run: "load PATH", "write PATH (N
 				   entries)", "delete PATH" lines */
 	struct ob *log;		/* NULL, or (-v) the same lines as done,
-				   after "PROG: " */
+				   after "PROG: ", and "clean DIR (N leftover
+				   temporary files)" */
 };
 
 /*

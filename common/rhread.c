@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "exitcode.h"
 #include "ndjson.h"
@@ -51,19 +52,17 @@ next(struct nj_reader *nj, struct rh_rec *rec, struct nj_value *v)
 	return rc == NJ_EOF ? 0 : -nj_status(rc);
 }
 
-int
-rh_load_file(struct rh *m, const char *path, const struct rh_loadopt *opt,
-    struct rh_loadinfo *info, struct diag *d)
+/* Read the history nj gives into m, as rh_load_file() does. */
+static int
+load(struct rh *m, struct nj_reader *nj, const char *path,
+    const struct rh_loadopt *opt, struct rh_loadinfo *info, struct diag *d)
 {
-	struct nj_reader *nj;
 	struct nj_value v;
 	struct rh_rec rec;
 	int rc;
 
 	if (info != NULL)
 		memset(info, 0, sizeof *info);
-	if ((rc = nj_open(&nj, path, NJ_STREAM, d)) != 0)
-		return rc;
 	rh_rec_init(&rec, opt, m->roles_given, d);
 	if (opt->strict)
 		nj_set_cut(nj, rh_rec_cut, &rec);
@@ -77,8 +76,36 @@ rh_load_file(struct rh *m, const char *path, const struct rh_loadopt *opt,
 		if (info != NULL)
 			info->path = xstrdup(path != NULL ? path : "-");
 	}
-	nj_close(nj);
 	rh_rec_free(&rec);
+	return rc;
+}
+
+int
+rh_load_file(struct rh *m, const char *path, const struct rh_loadopt *opt,
+    struct rh_loadinfo *info, struct diag *d)
+{
+	struct nj_reader *nj;
+	int rc;
+
+	if (info != NULL)
+		memset(info, 0, sizeof *info);
+	if ((rc = nj_open(&nj, path, NJ_STREAM, d)) != 0)
+		return rc;
+	rc = load(m, nj, path, opt, info, d);
+	nj_close(nj);
+	return rc;
+}
+
+int
+rh_load_fd(struct rh *m, int fd, const char *path,
+    const struct rh_loadopt *opt, struct rh_loadinfo *info, struct diag *d)
+{
+	struct nj_reader *nj;
+	int rc;
+
+	nj = nj_fdopen(fd, path, NJ_STREAM, d);
+	rc = load(m, nj, path, opt, info, d);
+	nj_close(nj);
 	return rc;
 }
 
@@ -89,9 +116,12 @@ load_dir(struct rh *m, const char *dir, const struct rh_loadopt *opt,
 {
 	struct pos p = { dir, 0, 0 };
 	struct rh_dirscan s;
-	int rc;
+	int rc, fd;
 
+	if ((rc = rh_dir_lock(dir, RH_LOCK_SHARED | RH_LOCK_WAIT, &fd, d)) != 0)
+		return rc;
 	rc = rh_dir_load(m, dir, opt, RH_DIR_SKIP, &s, info, d);
+	close(fd);
 	if (rc == 0 && s.loaded == s.n) {
 		diag_warn(d, &p, "no loadable history: starting empty");
 		m->saved = opt->now;

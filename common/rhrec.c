@@ -83,7 +83,7 @@ enum { N_HOST, N_STATE, N_LABEL };
 static const struct ft_field container_f[] = {
 	F("id", FT_STR, PK_REQ), F("host", FT_STR, PK_REQ),
 	F("role", FT_INT, PK_REQ), F("state", FT_STR, PK_REQ),
-	F("since", FT_LONG, PK_REQ), F("surplus", FT_BOOL, PK_OPT)
+	F("since", FT_TIME, PK_REQ), F("surplus", FT_BOOL, PK_OPT)
 };
 enum { C_ID, C_HOST, C_ROLE, C_STATE, C_SINCE, C_SURPLUS };
 
@@ -91,7 +91,7 @@ static const struct ft_field request_f[] = {
 	F("role", FT_INT, PK_REQ), F("kind", FT_STR, PK_REQ),
 	FN("host", FT_STR, PK_OPT), F("hosts", FT_SEQ, PK_OPT),
 	FN("label", FT_STR, PK_OPT), F("priority", FT_LONG, PK_OPT),
-	F("issued", FT_LONG, PK_REQ), F("deadline", FT_LONG, PK_OPT)
+	F("issued", FT_TIME, PK_REQ), F("deadline", FT_TIME, PK_OPT)
 };
 enum { Q_ROLE, Q_KIND, Q_HOST, Q_HOSTS, Q_LABEL, Q_PRIORITY, Q_ISSUED,
 	Q_DEADLINE };
@@ -207,7 +207,7 @@ slider_says(const struct ft_err *e, char *sl, size_t sz)
 {
 	static const char *const avro_type[] = {
 		"?", "boolean", "int", "long", "int", "long", "double",
-		"string", "map", "array"
+		"string", "map", "array", "long"
 	};
 
 	switch (e->code) {
@@ -490,7 +490,7 @@ role(struct rh_rec *r, const struct ft_val *fv)
 	}
 	ro = rh_role_get(m, (int32_t)fv[RO_ID].i);
 	ro->src = RH_ROLE_DEFINED;
-	rh_role_set_name(ro, fv[RO_NAME].s);
+	rh_role_set_name(m, ro, fv[RO_NAME].s);
 	ro->desired = fv[RO_DESIRED].seen ? fv[RO_DESIRED].i : 0;
 	ro->policy = (int32_t)fv[RO_POLICY].i;
 	ro->failure_threshold = fv[RO_THRESHOLD].seen ? fv[RO_THRESHOLD].i :

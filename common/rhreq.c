@@ -10,6 +10,7 @@
 
 #include "i64.h"
 #include "rhplan.h"
+#include "timefmt.h"
 #include "xalloc.h"
 
 /* How a role is named in messages: its name, else its id. */
@@ -20,6 +21,13 @@ rname(const struct rh_role *r, char *buf, size_t sz)
 		return r->name;
 	snprintf(buf, sz, "%ld", (long)r->id);
 	return buf;
+}
+
+/* now + ms (>= 0), or the last time there is: a deadline never reached. */
+static int64_t
+later(int64_t now, int64_t ms)
+{
+	return ms > TM_MAX_MS - now ? TM_MAX_MS : now + ms;
 }
 
 /* Issue a request of role r at now; the shapes are rhplan.h's. */
@@ -131,7 +139,7 @@ rh_plan_request(struct rh *m, int32_t role, int64_t count, int64_t now,
 	}
 	/* One list, one walk: skipped nodes are passed for good. */
 	strict = (r->policy & RH_POLICY_STRICT) != 0;
-	deadline = i64_add_sat(now, r->escalate_ms);
+	deadline = later(now, r->escalate_ms);
 	n = rh_available(m, role, &v);
 	for (k = 0; k < count; k++) {
 		uint32_t node = RH_NONE;

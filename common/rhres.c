@@ -150,7 +150,7 @@ component(const struct res *x, struct rh *m, const char *name,
 	}
 	r = rh_role_get(m, (int32_t)id);
 	r->src = RH_ROLE_DEFINED;
-	rh_role_set_name(r, name);
+	rh_role_set_name(m, r, name);
 	r->desired = strcmp(name, AM_NAME) == 0 ? 1 : 0;
 	policy = 0;
 	{

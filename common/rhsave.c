@@ -24,35 +24,76 @@ rh_save_free(struct rh_save *s)
 
 	rh_free(&s->m);
 	for (i = 0; i < s->nmap; i++)
-		free(s->mapname[i]);
-	free(s->mapname);
-	free(s->mapid);
+		free(s->map[i].name);
+	free(s->map);
 	rh_save_init(s);
 }
 
 void
 rh_save_map(struct rh_save *s, const char *name, int32_t id)
 {
-	xgrow((void **)&s->mapname, &s->capmap, s->nmap + 1,
-	    sizeof *s->mapname);
-	s->mapid = xreallocarray(s->mapid, s->capmap, sizeof *s->mapid);
-	s->mapname[s->nmap] = xstrdup(name);
-	s->mapid[s->nmap++] = (int32_t)id;
+	xgrow((void **)&s->map, &s->capmap, s->nmap + 1, sizeof *s->map);
+	s->map[s->nmap].name = xstrdup(name);
+	s->map[s->nmap++].id = id;
+}
+
+/* A file's role id and the roles' id for it (-1: discard). */
+struct idmap {
+	int32_t fid;
+	int64_t rid;
+	size_t at;		/* the mapping's order: the first one counts */
+};
+
+static int
+cmp_idmap(const void *a, const void *b)
+{
+	const struct idmap *x = a, *y = b;
+	int c = rh_cmp(x->fid, y->fid);
+
+	return c != 0 ? c : rh_cmp((int64_t)x->at, (int64_t)y->at);
+}
+
+/*
+ * The mapping as the roles see it: n pairs sorted by file id, one per
+ * id (the first the mapping names it with). Names are looked up once.
+ * Free it.
+ */
+static struct idmap *
+idmap_make(const struct rh_save *s, const struct rh *roles, size_t *n)
+{
+	struct idmap *v = xreallocarray(NULL, s->nmap + 1, sizeof *v);
+	size_t i, k;
+
+	for (i = 0; i < s->nmap; i++) {
+		const struct rh_role *ro = rh_role_by_name(roles,
+		    s->map[i].name);
+
+		v[i].fid = s->map[i].id;
+		v[i].rid = ro != NULL ? ro->id : -1;
+		v[i].at = i;
+	}
+	qsort(v, s->nmap, sizeof *v, cmp_idmap);
+	for (i = k = 0; i < s->nmap; i++)
+		if (k == 0 || v[k - 1].fid != v[i].fid)
+			v[k++] = v[i];
+	*n = k;
+	return v;
 }
 
 /* The file's role id fid as an id of the roles, or -1 to discard it. */
 static int64_t
-remap_id(const struct rh_save *s, const struct rh *roles, int32_t fid)
+remap_id(const struct idmap *v, size_t n, int32_t fid)
 {
-	const struct rh_role *ro;
-	size_t i;
+	size_t lo = 0, hi = n, mid;
 
-	for (i = 0; i < s->nmap; i++)
-		if (s->mapid[i] == fid) {
-			ro = rh_role_by_name(roles, s->mapname[i]);
-			return ro != NULL ? ro->id : -1;
-		}
-	return -1;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (v[mid].fid < fid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].fid == fid ? v[lo].rid : -1;
 }
 
 static int
@@ -67,14 +108,16 @@ static void
 remap(struct rh_save *s, const struct rh *roles, size_t *discarded)
 {
 	struct rh *m = &s->m;
-	size_t i;
+	struct idmap *v;
+	size_t i, nv;
 	uint32_t j, k;
 
+	v = idmap_make(s, roles, &nv);
 	for (i = 0; i < m->nnodes; i++) {
 		struct rh_node *n = &m->nodes[i];
 
 		for (j = k = 0; j < n->nent; j++) {
-			int64_t id = remap_id(s, roles, n->ent[j].role);
+			int64_t id = remap_id(v, nv, n->ent[j].role);
 
 			if (id < 0) {
 				(*discarded)++;
@@ -88,7 +131,7 @@ remap(struct rh_save *s, const struct rh *roles, size_t *discarded)
 			qsort(n->ent, n->nent, sizeof *n->ent, cmp_entry_role);
 	}
 	for (i = 0; i < m->nctr; i++) {
-		int64_t id = remap_id(s, roles, m->ctr[i].role);
+		int64_t id = remap_id(v, nv, m->ctr[i].role);
 
 		if (id < 0)
 			rh_container_remove(m, &m->ctr[i]);
@@ -96,7 +139,7 @@ remap(struct rh_save *s, const struct rh *roles, size_t *discarded)
 			m->ctr[i].role = (int32_t)id;
 	}
 	for (i = 0; i < m->nreq; i++) {
-		int64_t id = remap_id(s, roles, m->req[i].role);
+		int64_t id = remap_id(v, nv, m->req[i].role);
 
 		if (id < 0)
 			rh_request_remove(m, &m->req[i]);
@@ -105,6 +148,7 @@ remap(struct rh_save *s, const struct rh *roles, size_t *discarded)
 			m->req[i].role = (int32_t)id;
 		}
 	}
+	free(v);
 }
 
 /* Does the file's mapping give a name another id than the roles do? */
@@ -115,12 +159,12 @@ disagree(const struct rh_save *s, const struct rh *roles, int32_t *fid,
 	size_t i;
 
 	for (i = 0; i < s->nmap; i++) {
-		const struct rh_role *ro = rh_role_by_name(roles, s->mapname[i]);
+		const struct rh_role *ro = rh_role_by_name(roles, s->map[i].name);
 
-		if (ro != NULL && ro->id != s->mapid[i]) {
-			*fid = s->mapid[i];
+		if (ro != NULL && ro->id != s->map[i].id) {
+			*fid = s->map[i].id;
 			*rid = ro->id;
-			return s->mapname[i];
+			return s->map[i].name;
 		}
 	}
 	return NULL;
@@ -243,11 +287,11 @@ mapped_roles(struct rh_save *s)
 	for (i = 0; i < s->nmap; i++) {
 		struct rh_role *ro;
 
-		if (!rh_role_valid(s->mapid[i]))
+		if (!rh_role_valid(s->map[i].id))
 			continue;
-		ro = rh_role_get(w, s->mapid[i]);
+		ro = rh_role_get(w, s->map[i].id);
 		if (ro->name == NULL) {
-			rh_role_set_name(ro, s->mapname[i]);
+			rh_role_set_name(w, ro, s->map[i].name);
 			ro->src = RH_ROLE_MAPPED;
 		}
 	}

@@ -25,8 +25,10 @@ struct rh_save {
 	int is_state;		/* placekit records or counters seen */
 	int role_records;	/* placekit.Role records taken */
 	int have_map;		/* a RoleHistoryMapping was read */
-	char **mapname;		/* the mapping: nmap names, their ids */
-	int32_t *mapid;
+	struct rh_mapent {	/* the mapping: nmap names and their ids */
+		char *name;
+		int32_t id;
+	} *map;
 	size_t nmap, capmap;
 	size_t nread;		/* NodeEntryRecords read */
 	size_t badrole;		/* entries of ids that cannot be roles */

@@ -9,7 +9,30 @@
 
 #include "rhio.h"
 #include "timefmt.h"
+#include "utf8.h"
 #include "xalloc.h"
+
+/*
+ * Names come from the input and may hold anything: every one is written
+ * with ob_text (control characters and invalid UTF-8 made visible), and
+ * columns are as wide as the names so written.
+ */
+static void
+text(struct ob *o, const char *s)
+{
+	ob_text(o, s, strlen(s));
+}
+
+/* s, then spaces to width. */
+static void
+cell(struct ob *o, const char *s, size_t width)
+{
+	size_t n = u8_escaped_len(s, strlen(s));
+
+	text(o, s);
+	for (; n < width; n++)
+		ob_putc(o, ' ');
+}
 
 static void
 role_label(const struct rh *m, int32_t id, char *buf, size_t sz)
@@ -171,7 +194,7 @@ available(const struct rh *m, const struct rh_entry *e, uint32_t ni,
 
 /* A row per entry, hosts in order; a host's state when it matters. */
 static void
-table_rows(struct rh *m, struct ob *o, int hw, int rw)
+table_rows(struct rh *m, struct ob *o, size_t hw, size_t rw)
 {
 	size_t *base = xreallocarray(NULL, m->nnodes + 1, sizeof *base);
 	size_t i, k, nslot, nent = rh_entry_count(m);
@@ -197,20 +220,26 @@ table_rows(struct rh *m, struct ob *o, int hw, int rw)
 			role_label(m, e->role, rl, sizeof rl);
 			when(e->last_used, date);
 			available(m, e, ni, place[base[ni] + j], av, sizeof av);
-			ob_printf(o, "%-*s  %-*s %5ld %5ld %4ld %4ld %6ld %6ld %5ld "
-			    "%7ld  %-24s %s\n", hw, n->host, rw, rl,
-			    (long)e->live, (long)e->starting, (long)e->requested,
-			    (long)e->releasing, (long)e->failed,
-			    (long)e->failed_recently, (long)e->start_failed,
-			    (long)e->preempted, date, av);
+			cell(o, n->host, hw);
+			ob_puts(o, "  ");
+			cell(o, rl, rw);
+			ob_printf(o, " %5ld %5ld %4ld %4ld %6ld %6ld %5ld %7ld  "
+			    "%-24s %s\n", (long)e->live, (long)e->starting,
+			    (long)e->requested, (long)e->releasing,
+			    (long)e->failed, (long)e->failed_recently,
+			    (long)e->start_failed, (long)e->preempted, date, av);
 		}
 		if (n->nent == 0 || !rh_node_online(n) || n->label != NULL) {
-			if (n->nent == 0)
-				ob_printf(o, "%-*s  (no entries)", hw, n->host);
-			else
-				ob_printf(o, "%-*s ", hw, "");
-			ob_printf(o, " node %s%s%s\n", rh_name(RH_NSTATES, n->state),
-			    n->label ? ", label " : "", n->label ? n->label : "");
+			if (n->nent == 0) {
+				cell(o, n->host, hw);
+				ob_puts(o, "  (no entries)");
+			} else
+				ob_printf(o, "%-*s ", (int)hw, "");
+			ob_printf(o, " node %s%s", rh_name(RH_NSTATES, n->state),
+			    n->label ? ", label " : "");
+			if (n->label != NULL)
+				text(o, n->label);
+			ob_putc(o, '\n');
 		}
 	}
 	free(place);
@@ -229,8 +258,13 @@ table_containers(struct rh *m, struct ob *o)
 
 		role_label(m, c->role, rl, sizeof rl);
 		when(c->since, date);
-		ob_printf(o, "  %s  %s  %s  %s since %s%s\n", c->id,
-		    m->nodes[c->node].host, rl, rh_name(RH_CSTATES, c->state),
+		ob_puts(o, "  ");
+		text(o, c->id);
+		ob_puts(o, "  ");
+		text(o, m->nodes[c->node].host);
+		ob_puts(o, "  ");
+		text(o, rl);
+		ob_printf(o, "  %s since %s%s\n", rh_name(RH_CSTATES, c->state),
 		    date, c->surplus ? " (surplus)" : "");
 	}
 	free(v);
@@ -250,8 +284,10 @@ table_requests(const struct rh *m, struct ob *o)
 			continue;
 		role_label(m, r->role, rl, sizeof rl);
 		when(r->issued, date);
-		ob_printf(o, "  %s  %s  %s", rl, rh_name(RH_REQKINDS, r->kind),
-		    r->node != RH_NONE ? m->nodes[r->node].host :
+		ob_puts(o, "  ");
+		text(o, rl);
+		ob_printf(o, "  %s  ", rh_name(RH_REQKINDS, r->kind));
+		text(o, r->node != RH_NONE ? m->nodes[r->node].host :
 		    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "anywhere");
 		if (r->nhosts > 1)
 			ob_printf(o, " (+%zu hosts)", r->nhosts - 1);
@@ -267,16 +303,17 @@ table_requests(const struct rh *m, struct ob *o)
 void
 rh_write_table(struct rh *m, struct ob *o)
 {
-	size_t i, hw = 4, rw = 4, nlive = 0;
+	size_t i, w, hw = 4, rw = 4, nlive = 0;
 	char rl[64];
 
 	for (i = 0; i < m->nnodes; i++)
-		if (m->nodes[i].hostlen > hw)
-			hw = m->nodes[i].hostlen;
+		if ((w = u8_escaped_len(m->nodes[i].host,
+		    m->nodes[i].hostlen)) > hw)
+			hw = w;
 	for (i = 0; i < m->nroles; i++) {
 		role_label(m, m->roles[i].id, rl, sizeof rl);
-		if (strlen(rl) > rw)
-			rw = strlen(rl);
+		if ((w = u8_escaped_len(rl, strlen(rl))) > rw)
+			rw = w;
 	}
 	for (i = 0; i < m->nctr; i++)
 		nlive += !m->ctr[i].dead;
@@ -284,7 +321,7 @@ rh_write_table(struct rh *m, struct ob *o)
 	ob_printf(o, "\n%-*s  %-*s %5s %5s %4s %4s %6s %6s %5s %7s  %-24s %s\n",
 	    (int)hw, "HOST", (int)rw, "ROLE", "LIVE", "START", "REQ", "REL",
 	    "FAILED", "RECENT", "SFAIL", "PREEMPT", "LAST USED", "AVAILABLE");
-	table_rows(m, o, (int)hw, (int)rw);
+	table_rows(m, o, hw, rw);
 	if (nlive > 0)
 		table_containers(m, o);
 	for (i = 0; i < m->nreq && m->req[i].dead; i++)
@@ -303,12 +340,14 @@ rh_write_lists(struct rh *m, struct ob *o)
 	for (i = 0; i < m->nroles; i++) {
 		const struct rh_role *r = &m->roles[i];
 
-		ob_printf(o, "%ld %s:", (long)r->id, r->name ? r->name : "-");
+		ob_printf(o, "%ld ", (long)r->id);
+		text(o, r->name ? r->name : "-");
+		ob_putc(o, ':');
 		while (k < nslot && v[k].role < r->id)
 			k++;
 		for (; k < nslot && v[k].role == r->id; k++) {
 			ob_putc(o, ' ');
-			ob_write(o, m->nodes[v[k].a.node].host,
+			ob_text(o, m->nodes[v[k].a.node].host,
 			    m->nodes[v[k].a.node].hostlen);
 		}
 		ob_putc(o, '\n');

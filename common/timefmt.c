@@ -77,7 +77,7 @@ tm_parse_instant(const char *s, int64_t *ms)
 	static const unsigned char mdays[] = {31,29,31,30,31,30,31,31,30,31,30,31};
 
 	if (strchr(s, '-') == NULL)
-		return parse_ms(s, ms);
+		return parse_ms(s, ms) == 0 && tm_sane(*ms) ? 0 : -1;
 	if (digits(&s, 4, &y) || *s++ != '-' || digits(&s, 2, &mo) ||
 	    *s++ != '-' || digits(&s, 2, &d))
 		return -1;
@@ -119,7 +119,7 @@ tm_parse_instant(const char *s, int64_t *ms)
 	*ms = tm_days_from_civil(y, (unsigned)mo, (unsigned)d) * MS_DAY +
 	    ((int64_t)h * 3600 + mi * 60 + sec) * 1000 + frac -
 	    sign * ((int64_t)oh * 3600 + om * 60) * 1000;
-	return 0;
+	return tm_sane(*ms) ? 0 : -1;
 }
 
 int

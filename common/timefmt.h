@@ -7,8 +7,22 @@
 
 #include <stdint.h>
 
+/*
+ * The times placekit takes: 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z
+ * in milliseconds. Within it, the difference of two times cannot
+ * overflow; any other is bad input.
+ */
+#define TM_MAX_MS INT64_C(253402300799999)
+
+static inline int
+tm_sane(int64_t ms)
+{
+	return ms >= 0 && ms <= TM_MAX_MS;
+}
+
 /* "1415296260647" (ms since the epoch) or ISO-8601 "2026-11-22",
- * "2026-11-22T10:00:00Z", "2026-11-22T10:00:00.250+01:00". 0 or -1. */
+ * "2026-11-22T10:00:00Z", "2026-11-22T10:00:00.250+01:00". 0 or -1 (-1
+ * also for a time that is not tm_sane()). */
 int tm_parse_instant(const char *, int64_t *ms);
 /* "500ms" "30s" "15m" "6h" "7d" "2w", sums like "1h30m", or a bare
  * number of seconds. Not negative. 0 or -1. */

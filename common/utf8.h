@@ -18,6 +18,12 @@
  * 2 to 4 otherwise, or 0 when the bytes there are not valid UTF-8.
  */
 size_t u8_seq(const char *s, size_t n);
+/*
+ * Are the n bytes at s (n > 0) the start of a valid sequence cut short,
+ * so that more bytes could complete it? 0 when they are invalid already
+ * or complete.
+ */
+int u8_cut(const char *s, size_t n);
 /* The offset of the first invalid byte of s[0, n), or n when all is valid. */
 size_t u8_check(const char *s, size_t n);
 /*
@@ -26,5 +32,11 @@ size_t u8_check(const char *s, size_t n);
  * invalid sequence as \xHH. Valid printable text is copied as it is.
  */
 void u8_escape(struct buf *, const char *s, size_t n);
+/* The same, handing each piece to put(arg, piece, its length). */
+void u8_escape_to(void (*put)(void *, const char *, size_t), void *arg,
+    const char *s, size_t n);
+/* How many bytes u8_escape makes of s: its width in a column (a
+ * character counted as its bytes). */
+size_t u8_escaped_len(const char *s, size_t n);
 
 #endif

@@ -30,6 +30,9 @@ struct loader {
 	struct diag *d;
 	int status;
 	int flags;
+	FILE *f;		/* the input: a file, or len bytes of text */
+	const char *text;
+	size_t len;
 	yaml_parser_t p;
 	struct ht ht;		/* (owner, s) -> index in ent */
 	struct hent *ent;
@@ -131,6 +134,38 @@ remember(struct loader *l, const yaml_char_t *anchor, struct yl_node *n)
 	e->node = n;		/* a redefined anchor wins */
 }
 
+/*
+ * The line and column (in characters, as libyaml counts them) of byte
+ * off of the input, for the reader's errors, which give only the offset.
+ * Unknown (0, 0) if the input cannot be read again.
+ */
+static void
+offset_pos(struct loader *l, size_t off, unsigned long *line,
+    unsigned long *col)
+{
+	size_t i;
+	int c;
+
+	*line = 1;
+	*col = 1;
+	if (l->f != NULL && fseek(l->f, 0, SEEK_SET) != 0) {
+		*line = *col = 0;
+		return;
+	}
+	for (i = 0; i < off; i++) {
+		if (l->f != NULL)
+			c = getc(l->f);
+		else
+			c = i < l->len ? (unsigned char)l->text[i] : EOF;
+		if (c == EOF)
+			break;
+		if (c == '\n')
+			++*line, *col = 1;
+		else if ((c & 0xc0) != 0x80)
+			++*col;
+	}
+}
+
 static int
 report_parser(struct loader *l)
 {
@@ -148,13 +183,19 @@ report_parser(struct loader *l)
 	else
 		snprintf(msg, sizeof msg, "%s",
 		    p->problem ? p->problem : "syntax error");
-	if (l->flags & YL_GO)	/* go-yaml says the problem alone */
-		return fail(l, p->error == YAML_READER_ERROR ? 0 : m->line + 1,
-		    p->error == YAML_READER_ERROR ? 0 : m->column + 1, "yaml: %s",
+	if (p->error == YAML_READER_ERROR) {
+		unsigned long line, col;
+
+		offset_pos(l, p->problem_offset, &line, &col);
+		if (l->flags & YL_GO)	/* go-yaml says the problem alone */
+			return fail(l, line, col, "yaml: %s", p->problem ?
+			    p->problem : "invalid input");
+		return fail(l, line, col, "invalid YAML input: %s", msg);
+	}
+	if (l->flags & YL_GO)
+		return fail(l, m->line + 1, m->column + 1, "yaml: %s",
 		    p->problem ? p->problem : "unknown problem parsing YAML "
 		    "content");
-	if (p->error == YAML_READER_ERROR)
-		return fail(l, 0, 0, "invalid YAML input: %s", msg);
 	return fail(l, m->line + 1, m->column + 1, "YAML: %s", msg);
 }
 
@@ -326,6 +367,9 @@ run(struct yl_doc *doc, int flags, struct diag *d, int status, FILE *f,
 	l.d = d;
 	l.status = status;
 	l.flags = flags;
+	l.f = f;
+	l.text = text;
+	l.len = len;
 	if (!yaml_parser_initialize(&l.p))
 		xoom();
 	if (f != NULL)
@@ -367,6 +411,22 @@ yl_load_string(struct yl_doc *doc, const char *name, const char *text,
 }
 
 int
+yl_load_fp(struct yl_doc *doc, const char *name, FILE *f, int flags,
+    struct diag *d, int status)
+{
+	int rc;
+
+	doc_init(doc, name);
+	rc = run(doc, flags, d, status, f, NULL, 0);
+	if (ferror(f) && rc == 0) {
+		diag_syserr(d, status, POS_NONE, "cannot read '%s'", name);
+		yl_free(doc);
+		rc = -1;
+	}
+	return rc;
+}
+
+int
 yl_load_file(struct yl_doc *doc, const char *path, struct diag *d, int status)
 {
 	return yl_load_file_flags(doc, path, 0, d, status);
@@ -379,17 +439,12 @@ yl_load_file_flags(struct yl_doc *doc, const char *path, int flags,
 	FILE *f;
 	int rc;
 
-	doc_init(doc, path);
-	if ((f = fopen(path, "rb")) == NULL) {
+	if ((f = fopen(path, "rbe")) == NULL) {
+		doc_init(doc, path);
 		diag_syserr(d, status, POS_NONE, "cannot open '%s'", path);
 		return -1;
 	}
-	rc = run(doc, flags, d, status, f, NULL, 0);
-	if (ferror(f) && rc == 0) {
-		diag_syserr(d, status, POS_NONE, "cannot read '%s'", path);
-		yl_free(doc);
-		rc = -1;
-	}
+	rc = yl_load_fp(doc, path, f, flags, d, status);
 	fclose(f);
 	return rc;
 }

@@ -12,6 +12,7 @@
 #ifndef PK_YAMLLOAD_H
 #define PK_YAMLLOAD_H
 
+#include <stdio.h>
 #include <stddef.h>
 
 #include "diag.h"
@@ -42,6 +43,9 @@ struct yl_doc {
 
 /* 0, or -1 after reporting every problem as FILE:LINE:COL with status. */
 int yl_load_file(struct yl_doc *, const char *path, struct diag *, int status);
+/* The same from f, opened by the caller (who closes it), named name. */
+int yl_load_fp(struct yl_doc *, const char *name, FILE *f, int flags,
+    struct diag *, int status);
 int yl_load_string(struct yl_doc *, const char *name, const char *text,
     size_t len, struct diag *, int status);
 /*

@@ -97,6 +97,16 @@ placectl: $f:9:19: invalid queue name, max 64 characters consisting of alphanume
 	assert_stderr "placectl: $BATS_TEST_TMPDIR/empty.yaml: no partition 'default' in the configuration"
 }
 
+@test "check: invalid UTF-8 in the configuration is a configuration error with its position" {
+	f=$BATS_TEST_TMPDIR/q.yaml
+	for bad in '\xc0\xaf' '\xed\xa0\x80' '\xf4\x90\x80\x80' '\xff'; do
+		printf '%b' 'partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: "\xc3\xa9a'"$bad"'b"\n' > "$f"
+		run --separate-stderr placectl check -c "$f"
+		assert_failure "$EXIT_CONFIG"
+		assert_stderr_partial "placectl: $f:5:23: yaml: "
+	done
+}
+
 @test "check: YAML the scheduler reads: merge keys, 1.1 booleans, quoted strings" {
 	cat > "$BATS_TEST_TMPDIR/q.yaml" <<-'YAML'
 	base: &base {create: yes}
@@ -258,6 +268,20 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 	"root.z" [label="z\nleaf\napps: 1", style=dashed];
 	"root" -> "root.z";
 }'
+}
+
+@test "tree and check: control characters in names and ACLs are shown escaped" {
+	printf 'partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: "a\\e[31m,\\nb"\n' > "$BATS_TEST_TMPDIR/q.yaml"
+	run --separate-stderr placectl tree -c "$BATS_TEST_TMPDIR/q.yaml" < /dev/null
+	assert_success
+	assert_output 'root (parent) submitacl="a\u001b[31m,\nb" apps=0'
+	run --separate-stderr placectl tree --dot -c "$BATS_TEST_TMPDIR/q.yaml" < /dev/null
+	assert_success
+	assert_line --index 2 '	"root" [label="root\nparent\nsubmit: a\\x1b[31m,\nb\napps: 0"];'
+	run --separate-stderr placectl check -p "$(printf 'x\033y')" -c "$BATS_TEST_TMPDIR/q.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_output "$BATS_TEST_TMPDIR/q.yaml: no partition 'x\x1by', 1 error, 0 warnings"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml: no partition 'x\x1by' in the configuration"
 }
 
 @test "tree: a bad application is exit 65 and no tree, unless --keep-going" {

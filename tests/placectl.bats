@@ -227,6 +227,33 @@ placectl: 8 bad applications skipped"
 	assert_line --index 0 --partial '"user":"a\u0000"'
 }
 
+@test "invalid UTF-8 in any field is a bad application, with its position, with or without -j" {
+	f=$BATS_TEST_TMPDIR/u8.ndjson
+	# overlong '/', an encoded surrogate, past U+10FFFF, a stray byte; a
+	# plain line the fast path reads, then valid UTF-8 json-c reads
+	printf '%b\n' '{"user":"a","applicationID":"x\xc0\xaf","app":"a1"}' \
+	    '{"user":"a\xed\xa0\x80","tags":{"namespace":"x"},"app":"a2"}' \
+	    '{"user":"a","tags":{"namespace":"\xf4\x90\x80\x80"},"app":"a3"}' \
+	    '{"user":"a","groups":["\x80"],"app":"a4"}' \
+	    '{"user":"b","tags":{"namespace":"x"},"app":"a5"}' \
+	    '{"user":"\xc3\xa9","tags":{"namespace":"y"},"app":"a6"}' > "$f"
+	for j in 1 2; do
+		run --separate-stderr placectl place -j $j --keep-going -c "$PD/seed-tag.yaml" "$f"
+		assert_failure "$EXIT_DATAERR"
+		assert_stderr "placectl: $f:1:31: invalid UTF-8 in string
+placectl: $f:2:11: invalid UTF-8 in string
+placectl: $f:3:34: invalid UTF-8 in string
+placectl: $f:4:24: invalid UTF-8 in string
+placectl: 4 bad applications skipped"
+		assert_equal "${#lines[@]}" 2
+		assert_line --index 0 --partial '"root.x"'
+		assert_line --index 1 --partial '"root.y"'
+		# every byte written is UTF-8
+		run iconv -f UTF-8 -t UTF-8 <<< "$output"
+		assert_success
+	done
+}
+
 @test "--keep-going places the good ones and exits 65 with the count" {
 	apps '{"app":"a","user":"a","tags":{"namespace":"x"}}' 'nope' '{"app":"a","user":"c","tags":{"namespace":"y"}}'
 	run --separate-stderr placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
@@ -421,6 +448,32 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	assert_line --index 1 "placectl: warning: configuration '$BATS_TEST_TMPDIR/q.yaml' not reloaded: the previous configuration stays"
 }
 
+@test "SIGHUP while the configuration loads: no death, and the configuration is read again" {
+	# the configuration is a FIFO: placectl is loading it (it has it
+	# open) from the moment our open returns until we close it
+	mkfifo "$BATS_TEST_TMPDIR/q.yaml"
+	apps '{"app":"a","user":"a","tags":{"namespace":"one"}}'
+	for j in 1 2; do
+		placectl place -j $j -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson" \
+		    > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" 3>&- &
+		pid=$!
+		exec 5> "$BATS_TEST_TMPDIR/q.yaml"
+		head -c 40 "$PD/seed-tag.yaml" >&5
+		kill -HUP $pid
+		tail -c +41 "$PD/seed-tag.yaml" >&5
+		exec 5>&-
+		# the signal is not lost: the file is read again (it is
+		# another configuration by then) before the first application
+		timeout 10 cp "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/q.yaml"
+		rc=0
+		wait $pid || rc=$?
+		assert_equal "$rc" 0
+		assert_equal "$(cat "$BATS_TEST_TMPDIR/err")" ""
+		run cat "$BATS_TEST_TMPDIR/out"
+		assert_output --partial '"queue":"root.last_resort","rule":0,"rule_name":"fixed"'
+	done
+}
+
 @test "a reader that goes away ends placectl quietly" {
 	for i in $(seq 20000); do echo '{"app":"a","user":"u","tags":{"namespace":"n"}}'; done > "$BATS_TEST_TMPDIR/many.ndjson"
 	for j in 1 2; do
@@ -431,6 +484,26 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	run --separate-stderr bash -c "placectl place -c '$PD/seed-tag.yaml' '$BATS_TEST_TMPDIR/many.ndjson' >/dev/full"
 	assert_failure "$EXIT_IOERR"
 	assert_stderr "placectl: write error: No space left on device"
+}
+
+@test "diff whose reader goes away: quiet success, no partial count shown as the total" {
+	for i in $(seq 20000); do echo "{\"app\":\"a$i\",\"user\":\"u\",\"tags\":{\"namespace\":\"n$i\"}}"; done > "$BATS_TEST_TMPDIR/many.ndjson"
+	for j in 1 2; do
+		run --separate-stderr closed_pipe placectl diff -j $j -c "$PD/seed-tag.yaml" -c "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+		assert_success
+		assert_stderr ""
+	done
+	# with its reader there, the count is the input's
+	run --separate-stderr placectl diff -c "$PD/seed-tag.yaml" -c "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+	assert_failure 1
+	assert_stderr "placectl: 20000 of 20000 applications placed differently"
+}
+
+@test "a UTF-8 byte order mark is named" {
+	printf '\357\273\277{"user":"a","tags":{"namespace":"x"}}\n' > "$BATS_TEST_TMPDIR/bom.ndjson"
+	run --separate-stderr placectl place -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/bom.ndjson"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "placectl: $BATS_TEST_TMPDIR/bom.ndjson:1:1: expected a JSON object, not a UTF-8 byte order mark (BOM)"
 }
 
 @test "a regular expression is refused if Go's regexp would refuse it" {

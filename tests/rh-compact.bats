@@ -375,6 +375,64 @@ rh-compact: delete $T/h/rolehistory-000001a201692e00.json"
 	assert_equal "$(files "$T/g")" "$NEW"
 }
 
+@test "the new save takes the mode of the save it was computed from, not the umask's" {
+	hist "$T/h" v:1 v:2
+	chmod 600 "$T/h/$(at 1)"
+	chmod 644 "$T/h/$(at 2)"
+	run -0 bash -c 'umask 022 && rh-compact --now "$1" "$2"' _ $NOW "$T/h"
+	assert_equal "$(files "$T/h")" "$NEW"
+	assert_equal "$(stat -c %a "$T/h/$NEW")" 600
+}
+
+@test "as root, the new save keeps the owner and group of the save it was computed from" {
+	[[ $(id -u) -eq 0 ]] || skip "only root can hand a file to another user"
+	hist "$T/h" v:1 v:2
+	chown 65534:65534 "$T/h/$(at 1)"
+	chmod 600 "$T/h/$(at 1)"
+	run --separate-stderr rh-compact --now $NOW "$T/h"
+	assert_success
+	assert_stderr ""
+	assert_equal "$(files "$T/h")" "$NEW"
+	assert_equal "$(stat -c '%u:%g %a' "$T/h/$NEW")" "65534:65534 600"
+}
+
+@test "leftover temporary files of killed runs go; young, held and other ones stay" {
+	hist "$T/h" v:1
+	local old=$(date -d '1 hour ago' +%Y%m%d%H%M.%S) t
+	for t in .$(at 1).aB3xY9 .$(at 9).Q1w2E3 .rolehistory-x.json.zzzzzz; do
+		echo partial >"$T/h/$t"
+		touch -t "$old" "$T/h/$t"
+	done
+	# young: a writer may be starting up
+	echo partial >"$T/h/.$(at 1).young1"
+	# held: a writer that locks its temporary file while it writes
+	echo partial >"$T/h/.$(at 1).held99"
+	touch -t "$old" "$T/h/.$(at 1).held99"
+	flock "$T/h/.$(at 1).held99" sh -c 'touch "$1/held"; while [ ! -e "$1/go" ]; do
+		sleep 0.05; done' _ "$T" 3>&- &
+	local holder=$!
+	# not ours: another prefix, a name that is not of the pattern, a directory
+	for t in .other.json.abcdef .$(at 1).toolong7 .$(at 1).ab-def; do
+		echo x >"$T/h/$t"
+		touch -t "$old" "$T/h/$t"
+	done
+	mkdir "$T/h/.$(at 1).subdir"
+	touch -t "$old" "$T/h/.$(at 1).subdir"
+	while [ ! -e "$T/held" ]; do sleep 0.05; done
+	# a dry run removes nothing
+	run -0 rh-compact -n --now $NOW "$T/h"
+	assert_equal "$(ls -A "$T/h" | wc -l)" 10
+	run --separate-stderr rh-compact -v --now $NOW "$T/h"
+	touch "$T/go"
+	wait $holder
+	assert_success
+	assert_stderr "rh-compact: load $T/h/$(at 1)
+rh-compact: clean $T/h (3 leftover temporary files)
+rh-compact: write $T/h/$NEW (1 entry)
+rh-compact: delete $T/h/$(at 1)"
+	assert_equal "$(files "$T/h")" ".other.json.abcdef .$(at 1).ab-def .$(at 1).held99 .$(at 1).subdir .$(at 1).toolong7 .$(at 1).young1 $NEW"
+}
+
 @test "--dry-run prints the plan and changes nothing" {
 	hist "$T/h" v:1 v:2 e:3 b:4
 	before=$(snapshot "$T/h")
@@ -511,6 +569,97 @@ rh-compact: $T/h: warning: no loadable history: nothing to compact, nothing chan
 	wait $waiter
 	assert_equal "$(cat "$T/err")" ""
 	assert_equal "$(files "$T/h")" "$NEW"
+}
+
+@test "readers lock the directory shared: they wait for flock DIR and the job, not for flock -s" {
+	hist "$T/h" v:1 v:2
+	want=$(rh-load --now $NOW "$T/h/$(at 1)")
+	flock "$T/h" sh -c 'touch "$1/held"; while [ ! -e "$1/go" ]; do
+		sleep 0.05; done' _ "$T" 3>&- &
+	local holder=$!
+	while [ ! -e "$T/held" ]; do sleep 0.05; done
+	rh-load --now $NOW "$T/h" >"$T/out" 2>"$T/err" 3>&- &
+	local reader=$!
+	sleep 0.5
+	kill -0 $reader
+	assert_equal "$(cat "$T/out")" ""
+	touch "$T/go"
+	wait $holder
+	wait $reader
+	assert_equal "$(cat "$T/err")" ""
+	assert_equal "$(cat "$T/out")" "$want"
+	# a shared lock held: readers go on, the job is 75
+	run -0 flock -s "$T/h" rh-load --now $NOW "$T/h"
+	assert_output "$want"
+	run -0 flock -s "$T/h" rh-compact --now $NOW -o - "$T/h"
+	run --separate-stderr flock -s "$T/h" rh-compact --now $NOW "$T/h"
+	assert_failure "$EXIT_TEMPFAIL"
+	assert_stderr "rh-compact: $T/h: history directory is locked by another process (--wait waits for it)"
+}
+
+# race SECS DIR WRITER...: every reader, in turn, reads DIR for SECS
+# seconds while WRITER runs in a loop; each run must print a save with
+# its one entry, or fail with 75 (the files kept changing) without
+# output. Prints the runs, the failures and the 75s to $T/race.
+race() {
+	local secs=$1 d=$2 end runs=0 bad=0 busy=0 out rc i=0
+	shift 2
+	local readers=("rh-load --max-age 0 $d" "rh-request -r 0 -n 0 $d"
+	    "rh-release -r 0 -n 0 $d" "rh-compact --max-age 0 -o - $d")
+	end=$((SECONDS + secs))
+	(while [ $SECONDS -lt $end ]; do "$@"; done) 3>&- &
+	local writer=$!
+	while [ $SECONDS -lt $end ]; do
+		rc=0
+		out=$(${readers[i]} 2>>"$T/errs") || rc=$?
+		if [[ $rc -eq $EXIT_TEMPFAIL && -z $out ]]; then
+			busy=$((busy + 1))
+		elif [[ $rc -ne 0 || $out != *'"host":"h1"'* ]]; then
+			bad=$((bad + 1))
+			echo "status $rc from ${readers[i]}" >>"$T/errs"
+		fi
+		runs=$((runs + 1)) i=$(((i + 1) % 4))
+	done
+	wait $writer
+	echo "$runs runs, $bad without the save ($busy busy)" >"$T/race"
+}
+
+# junk DIR: 3000 other files, so that a listing takes long enough to race.
+junk() {
+	(cd "$1" && seq -f 'other-%g' 3000 | xargs touch)
+}
+
+@test "readers racing the job in a loop always get the save, never an empty history" {
+	mkdir "$T/h"
+	save $((NOWMS - H)) "h1 0 false $((NOWMS - H))" >"$T/h/$(at 1)"
+	junk "$T/h"
+	# a new name each run (the clock's --now): rename, then delete the old
+	race 5 "$T/h" rh-compact -q --wait --max-age 0 "$T/h"
+	cat "$T/race" >&3
+	assert_equal "$(cat "$T/errs")" ""
+	assert_equal "$(sed 's/.*runs, //' "$T/race")" "0 without the save (0 busy)"
+}
+
+@test "readers racing an application that saves and purges unlocked get a save" {
+	mkdir "$T/h"
+	save $((NOWMS - H)) "h1 0 false $((NOWMS - H))" >"$T/save"
+	cp "$T/save" "$T/h/$(name 1)"
+	junk "$T/h"
+	# as Slider: a new save under a new name, then the older one deleted
+	app() {
+		perl -e '($d, $save, $secs) = @ARGV; $end = time + $secs;
+			open(S, "<", $save) or die; local $/; $s = <S>;
+			for ($n = 1; time < $end; $n++) {
+				open(F, ">", "$d/.new") or die; print F $s; close F;
+				rename("$d/.new", sprintf("%s/rolehistory-%016x.json",
+				    $d, $n + 1)) or die;
+				unlink(sprintf("%s/rolehistory-%016x.json", $d, $n));
+			}' "$T/h" "$T/save" 1
+	}
+	race 3 "$T/h" app
+	cat "$T/race" >&3
+	assert_equal "$(grep -v 'kept changing' "$T/errs" || :)" ""
+	assert_equal "$(sed 's/.*runs, \([0-9]*\) .*/\1/' "$T/race")" 0
 }
 
 @test "an unwritable directory: 73, nothing changes" {

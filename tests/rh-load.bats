@@ -206,6 +206,28 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h1\",\"role\":1,\"active\":false,\"last_used\":11}}}"
 }
 
+@test "a mapping of 100,000 names that disagrees with 100,000 roles: remapped in one pass, not name by name" {
+	# each entry's id was looked up in the mapping, each name among the
+	# roles, one after the other: most of a minute for this file, now a
+	# second (20 s is the bound: a sanitizer build takes 3)
+	[[ -z ${PK_VALGRIND:-} ]] || skip "a time bound, not under valgrind"
+	awk 'BEGIN { printf "{\"schema\":\"x\",\"metadata\":{},\"global\":{},\"components\":{";
+	    for (i = 0; i < 100000; i++)
+		printf "%s\"r%d\":{\"yarn.role.priority\":\"%d\"}", i ? "," : "", i, i + 1;
+	    print "}}" }' > "$T/R.json"
+	{ hdr 1000 100000
+	  awk 'BEGIN { printf "{\"entry\":{\"'$NS'.RoleHistoryMapping\":{\"rolemap\":{";
+	      for (i = 0; i < 100000; i++) printf "%s\"r%d\":%d", i ? "," : "", i, i;
+	      print "}}}}" }'
+	  awk 'BEGIN { for (i = 0; i < 100000; i++) printf "{\"entry\":{\"'$NS'.NodeEntryRecord\":{\"host\":\"h%d\",\"role\":%d,\"active\":false,\"last_used\":%d}}}\n", i % 7, i, i + 1 }'
+	  foot 100000; } > "$T/h.json"
+	run --separate-stderr timeout 20 rh-load -R "$T/R.json" --now $NOW --format lists "$T/h.json"
+	assert_success
+	assert_stderr "rh-load: $T/h.json: warning: the file's role mapping and the roles disagree ('r0' is 0 in the file, 1 in the roles): entries remapped by name"
+	assert_line --index 0 "1 r0: h0"
+	assert_line --index 99999 "100000 r99999: h4"
+}
+
 # --- file variants ---
 
 @test "saves glued together: the last complete one wins, with a warning (case 117)" {
@@ -833,6 +855,82 @@ entry_of() {
 	assert_failure "$EXIT_NOINPUT"
 }
 
+@test "invalid UTF-8 in a save, an event or -R is bad input with its position, fast path or not" {
+	for bad in '\xc0\xaf' '\xed\xa0\x80' '\xf4\x90\x80\x80' '\xe0\x80\xaf' '\x80'; do
+		# a plain entry (the fast path) and one json-c reads
+		{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a${bad}b\",\"role\":0,\"active\":false,\"last_used\":2}}}"
+		  foot 1; } > "$T/h.json"
+		run --separate-stderr rh-load --now $NOW "$T/h.json"
+		assert_failure "$EXIT_DATAERR"
+		assert_output ""
+		assert_stderr "rh-load: $T/h.json:2:69: invalid UTF-8 in string"
+		{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"role\":0,\"host\":\"a${bad}b\",\"active\":false,\"last_used\":2,\"x\":1}}}"
+		  foot 1; } > "$T/h.json"
+		run --separate-stderr rh-load --now $NOW "$T/h.json"
+		assert_failure "$EXIT_DATAERR"
+		assert_stderr "rh-load: $T/h.json:2:78: invalid UTF-8 in string"
+	done
+	f5
+	printf '%b\n' '{"event":"node","host":"h\xed\xa0\x80","state":"RUNNING"}' > "$T/ev"
+	run --separate-stderr rh-load --now $NOW --events "$T/ev" "$T/f5.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $T/ev:1:26: invalid UTF-8 in string"
+	printf '%b\n' '{"schema":"x","metadata":{},"global":{},"components":{"r\xc0\xaf":{"yarn.role.priority":"1"}}}' > "$T/R.json"
+	run --separate-stderr rh-load -R "$T/R.json" --now $NOW "$T/f5.json"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "rh-load: $T/R.json:1:57: invalid UTF-8 in string"
+	# valid UTF-8 goes through as it is
+	{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h\xc3\xa9\xf0\x9f\x98\x80\",\"role\":0,\"active\":false,\"last_used\":2}}}"
+	  foot 1; } > "$T/h.json"
+	run -0 rh-load --now $NOW "$T/h.json"
+	assert_output --partial "$(printf '"host":"h\xc3\xa9\xf0\x9f\x98\x80"')"
+}
+
+@test "events and saves: a time outside 1970 to 9999 is bad input, never a wrapped difference" {
+	f5
+	# near INT64_MIN and INT64_MAX, 'completed - started' overflowed
+	printf '%s\n' \
+	    '{"event":"allocated","container":"c1","host":"age2","role":0,"time":-9223372036854775807}' \
+	    '{"event":"started","container":"c1","time":-9223372036854775807}' \
+	    '{"event":"completed","container":"c1","exit_status":0,"time":9223372036854775807}' > "$T/ev"
+	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW --events "$T/ev" "$T/f5.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-load: $T/ev:1:69: 'time' is out of range for a time (1970 to 9999)"
+	printf '%s\n' '{"event":"started","container":"c1","time":253402300800000}' > "$T/ev"
+	run --separate-stderr rh-load --now $NOW --events "$T/ev" "$T/f5.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $T/ev:1:44: 'time' is out of range for a time (1970 to 9999)"
+	# the last millisecond of 9999 is a time
+	printf '%s\n' \
+	    '{"event":"allocated","container":"c1","host":"age2","role":0,"time":0}' \
+	    '{"event":"started","container":"c1","time":0}' \
+	    '{"event":"completed","container":"c1","exit_status":0,"time":253402300799999}' > "$T/ev"
+	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW --events "$T/ev" "$T/f5.json"
+	assert_success
+	assert_stderr ""
+	run entry_of age2 0
+	assert_output --partial '"last_used":253402300799999'
+	# a save's container and request times
+	{ hdr 1000; map '{"role0":0,"role1":1,"role2":2}'
+	  pk Container '"id":"c","host":"h","role":0,"state":"live","since":-1'
+	  foot 0; } > "$T/c.json"
+	run --separate-stderr rh-load --now $NOW "$T/c.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $T/c.json:3:85: 'since' is out of range for a time (1970 to 9999)"
+	{ hdr 1000; map '{"role0":0,"role1":1,"role2":2}'
+	  pk Request '"role":0,"kind":"placed","host":"h","issued":1,"deadline":9223372036854775807'
+	  foot 0; } > "$T/q.json"
+	run --separate-stderr rh-load --now $NOW "$T/q.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-load: $T/q.json:3:89: 'deadline' is out of range for a time (1970 to 9999)"
+	# --now too
+	run --separate-stderr rh-load --now -1 "$T/f5.json"
+	assert_failure "$EXIT_USAGE"
+	run --separate-stderr rh-load --now 10000-01-01 "$T/f5.json"
+	assert_failure "$EXIT_USAGE"
+}
+
 # --- views ---
 
 @test "--format table: counters, last use as a date, availability or why not" {
@@ -862,6 +960,25 @@ h4    b        0     0    0    0      0      0     0       0  2026-11-21T23:00:0
 
 requests:
   b  placed  h4  issued 2026-11-22T04:00:00Z, escalates after 2026-11-22T04:00:30Z"
+}
+
+@test "--format table and lists: control characters and invalid UTF-8 in names are shown escaped, one line per row" {
+	{ hdr 1000 1; map '{"r\u001b]0;x\u0007":0}'
+	  pk Node '"host":"n\u001b[2J","state":"LOST","label":"l\nx"'
+	  ent 'a\u001b[31mb\nc' 0 false 1795316400000
+	  pk Container '"id":"c\r1","host":"h\t","role":0,"state":"live","since":1795316400000'
+	  foot 1; } > "$T/h.json"
+	run --separate-stderr rh-load --now $NOW --format lists "$T/h.json"
+	assert_success
+	assert_output '0 r\x1b]0;x\x07: a\x1b[31mb\nc'
+	run --separate-stderr rh-load --now $NOW --format table "$T/h.json"
+	assert_success
+	refute_output --partial "$(printf '\033')"
+	refute_output --partial "$(printf '\r')"
+	assert_line --index 2 'a\x1b[31mb\nc  r\x1b]0;x\x07     0     0    0    0      0      0     0       0  2026-11-22T03:00:00Z     yes, #1'
+	assert_line --index 3 'h\t            (no entries) node RUNNING'
+	assert_line --index 4 'n\x1b[2J       (no entries) node LOST, label l\nx'
+	assert_line --index 6 '  c\r1  h\t  r\x1b]0;x\x07  live since 2026-11-22T03:00:00Z'
 }
 
 @test "--format lists: each role's available list, most recent first, host as tie-break" {

@@ -5,7 +5,8 @@
  * unlimited (bits 1-4, so values straddle reads and the buffer moves),
  * and a record limit (bits 5-7). The rest is the input. Every value
  * handed out must be an object whose bytes are exactly the input at its
- * reported line and column, and must parse again to an equal object.
+ * reported line and column, valid UTF-8 (RFC 3629: no overlong form, no
+ * encoded surrogate), and must parse again to an equal object.
  * Read raw and parsed (or skipped, in a stream), and in line mode a block
  * at a time through a reader fed the blocks, the input must give what
  * nj_next gives, messages included.
@@ -18,6 +19,7 @@
 
 #include "fuzz.h"
 #include "ndjson.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 static const size_t maxlens[8] = { 0, 1, 16, 64, 256, 4096, 70000, 0 };
@@ -57,6 +59,7 @@ check_value(const struct nj_value *v, size_t maxlen, const uint8_t *in,
 	off = offset_of(in, n, v->pos.line, v->pos.col);
 	FUZZ_ASSERT(off != SIZE_MAX && v->len <= n - off);
 	FUZZ_ASSERT(memcmp(in + off, v->text, v->len) == 0);
+	FUZZ_ASSERT(u8_check(v->text, v->len) == v->len);
 
 	tok = json_tokener_new_ex(NJ_MAXDEPTH + 2);
 	FUZZ_ASSERT(tok != NULL);

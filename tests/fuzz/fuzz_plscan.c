@@ -5,12 +5,14 @@
  * Whatever the fast path accepts, the general path must accept too and
  * read the same application: id, user, queue, groups, tags, member count and
  * flags, and the same object length. The fast path may decline anything.
+ * Whatever either path accepts is valid UTF-8 (RFC 3629).
  */
 #include <string.h>
 
 #include "fuzz.h"
 #include "ndjson.h"
 #include "plapp.h"
+#include "utf8.h"
 
 static int
 same(const char *a, size_t an, const char *b, size_t bn)
@@ -34,13 +36,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		return 0;
 	while (n > 0 && (*text == ' ' || *text == '\t' || *text == '\r'))
 		text++, n--;
+	r = nj_fdopen(-1, "fuzz", NJ_LINES, &d);
+	nj_feed(r, text, n, &(struct pos){ "fuzz", 1, 1 });
 	if ((len = pl_app_scan(&fa, &fb, text, n)) == 0) {
 		FUZZ_ASSERT(fb.ng == 0 && fb.nt == 0);
 		pl_appbuf_free(&fb);
+		if (nj_next(r, &v, 0) == NJ_VALUE)
+			FUZZ_ASSERT(u8_check(v.text, v.len) == v.len);
+		nj_close(r);
 		return 0;
 	}
-	r = nj_fdopen(-1, "fuzz", NJ_LINES, &d);
-	nj_feed(r, text, n, &(struct pos){ "fuzz", 1, 1 });
+	FUZZ_ASSERT(u8_check(text, len) == len);
 	FUZZ_ASSERT(nj_next(r, &v, 0) == NJ_VALUE);
 	FUZZ_ASSERT(v.len == len);
 	FUZZ_ASSERT(pl_app_from_json(&ga, &gb, v.obj, &why) == 0);

@@ -8,6 +8,7 @@
 
 #include "fuzz.h"
 #include "fuzz_rh.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 static const char base[] =
@@ -118,6 +119,7 @@ fuzz_rh_check(struct rh *m, const struct rh_loadopt *opt)
 
 	fd1 = written(m, rh_write_state);
 	s1 = slurp(fd1, &n1);
+	FUZZ_ASSERT(u8_check(s1, n1) == n1);	/* what was read was UTF-8 */
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd1);
 	rh_init(&again);
 	FUZZ_ASSERT(rh_load_file(&again, path, opt, NULL, &d) == 0);

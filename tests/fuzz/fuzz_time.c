@@ -2,17 +2,16 @@
  * fuzz_time - instants and durations as users type them (tm_*, opt_*).
  *
  * The input, cut at the first NUL, is parsed as an instant and as a
- * duration. A parsed instant in years 0000-9999 must print (tm_iso) as
- * text that parses back to the same instant; every instant must survive
- * tm_gmtstring; a duration is never negative; civil dates round-trip.
+ * duration. A parsed instant is in the range tm_sane() takes (1970 to
+ * 9999) and prints (tm_iso) as text that parses back to the same
+ * instant; every instant must survive tm_gmtstring; a duration is never
+ * negative; civil dates round-trip.
  */
 #include <string.h>
 
 #include "fuzz.h"
 #include "timefmt.h"
 #include "xalloc.h"
-
-#define MS_9999 INT64_C(253402300799999)	/* 9999-12-31T23:59:59.999Z */
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -26,11 +25,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(strlen(buf) < sizeof buf - 1);
 		tm_iso(ms, buf);
 		FUZZ_ASSERT(strlen(buf) < sizeof buf - 1);
-		if (ms >= 0 && ms <= MS_9999) {
-			FUZZ_ASSERT(tm_parse_instant(buf, &back) == 0);
-			FUZZ_ASSERT(back == ms);
-			FUZZ_ASSERT(strcmp(tm_iso(back, again), buf) == 0);
-		}
+		FUZZ_ASSERT(tm_sane(ms));
+		FUZZ_ASSERT(tm_parse_instant(buf, &back) == 0);
+		FUZZ_ASSERT(back == ms);
+		FUZZ_ASSERT(strcmp(tm_iso(back, again), buf) == 0);
 		tm_civil_from_days(ms / 86400000, &y, &m, &d);
 		FUZZ_ASSERT(m >= 1 && m <= 12 && d >= 1 && d <= 31);
 		FUZZ_ASSERT(tm_days_from_civil(y, m, d) == ms / 86400000);

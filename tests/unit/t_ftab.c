@@ -46,10 +46,11 @@ static const struct ft_field rec_f[] = {
 	{ "map", FT_MAP, 0, 0, 0, NULL, NULL },
 	{ "time", FT_LONG, 0, 0, 0, "milliseconds since the epoch", NULL },
 	{ "a_only", FT_INT, 0, M_A, 0, NULL, NULL },
-	{ "b_needs", FT_INT, 0, 0, M_B, NULL, NULL }
+	{ "b_needs", FT_INT, 0, 0, M_B, NULL, NULL },
+	{ "at", FT_TIME, 0, 0, 0, NULL, NULL }
 };
 enum { F_NAME, F_N, F_BIG, F_COUNT, F_FLAG, F_LABEL, F_LIST, F_MAP, F_TIME,
-	F_AONLY, F_BNEEDS };
+	F_AONLY, F_BNEEDS, F_AT };
 static const struct ft_table rec = FT_TABLE("a record", rec_f, 0);
 static const struct ft_table rec_needs = FT_TABLE("an event", rec_f, 1);
 
@@ -111,6 +112,15 @@ static const struct refused json_bad[] = {
 	    "'map' must be an object, not an array|", "type: object" },
 	{ "{\"name\":\"a\",\"time\":\"noon\"}", "'time' must be milliseconds "
 	    "since the epoch, not a string|", "a field's own words" },
+	{ "{\"name\":\"a\",\"at\":-1}",
+	    "'at' is out of range for a time (1970 to 9999)|",
+	    "a time before 1970" },
+	{ "{\"name\":\"a\",\"at\":253402300800000}",
+	    "'at' is out of range for a time (1970 to 9999)|",
+	    "a time after 9999" },
+	{ "{\"name\":\"a\",\"at\":-9223372036854775808}",
+	    "'at' is out of range for a time (1970 to 9999)|",
+	    "a time at INT64_MIN" },
 	{ "{\"name\":\"a\",\"zz\":1}", "unknown field 'zz' in a record|",
 	    "unknown: an error" }
 };
@@ -339,6 +349,8 @@ static const struct {
 	{ "\"name\":\"x\",\"count\":-1", "a negative count" },
 	{ "\"name\":\"x\",\"n\":2147483648", "out of range" },
 	{ "\"name\":\"x\",\"label\":null", "null" },
+	{ "\"name\":\"x\",\"at\":-1", "a time before 1970" },
+	{ "\"name\":\"x\",\"at\":9223372036854775807", "a time past 9999" },
 	{ "\"name\":\"x\",\"list\":[]", "an array" },
 	{ "\"name\":1", "a kind that does not fit" }
 };
@@ -352,6 +364,8 @@ test_raw(void)
 	ok(raw("\"name\":\"x\",\"n\":-3,\"count\":0,\"flag\":false"), "read raw");
 	ok(v[F_NAME].n == 1 && v[F_N].i == -3 && v[F_FLAG].seen, "... values");
 	ok(raw("\"flag\":true,\"name\":\"x\""), "in any order");
+	ok(raw("\"name\":\"x\",\"at\":253402300799999") &&
+	    v[F_AT].i == INT64_C(253402300799999), "the last time there is");
 	for (i = 0; i < sizeof raw_declined / sizeof *raw_declined; i++)
 		ok(!raw(raw_declined[i].in), "%s: declined", raw_declined[i].what);
 	ft.mode = M_B;

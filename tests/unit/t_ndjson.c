@@ -8,7 +8,7 @@
 #include "tap.h"
 
 static char errbuf[8192];
-static size_t rdmax;		/* the most a read(2) of run() asks for */
+static size_t rdmax;		/* bytes per read(2) in run(), 0: any */
 
 /*
  * Read all of text in the given mode; return a summary: one line per
@@ -441,6 +441,67 @@ string_scan(void)
 	is_int(bad, 0, "strings of every length around the 8-byte steps");
 }
 
+/* Every string's bytes are UTF-8 (RFC 3629), whatever the read sizes. */
+static void
+utf8_input(void)
+{
+	static const struct {
+		const char *s, *what;
+		int col;
+	} bad[] = {
+		{ "\xc0\xaf", "an overlong '/'", 17 },
+		{ "\xe0\x80\xaf", "an overlong 3-byte form", 17 },
+		{ "\xf0\x80\x80\xaf", "an overlong 4-byte form", 17 },
+		{ "\xed\xa0\x80", "an encoded surrogate", 17 },
+		{ "\xed\xbf\xbf", "U+DFFF", 17 },
+		{ "\xf4\x90\x80\x80", "past U+10FFFF", 17 },
+		{ "\xf8\x88\x80\x80\x80", "a 5-byte form", 17 },
+		{ "\x80", "a stray continuation byte", 17 },
+		{ "\xc3", "a sequence cut short by the quote", 17 },
+		{ "\xe2\x82x", "a sequence cut short by ASCII", 17 },
+		{ "\xc3\xa9\xc3", "after a valid one", 19 },
+		{ "\\\xc0\xaf", "after a backslash", 18 }
+	};
+	char line[64], want[64];
+	size_t i, k;
+	int n = 0, m = 0;
+
+	for (k = 0; k < 2; k++) {
+		rdmax = k;	/* any read, then a byte at a time */
+		for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+			snprintf(line, sizeof line, "{\"k\":\"abcdefghij%s\"}\n",
+			    bad[i].s);
+			snprintf(want, sizeof want, "t: in:1:%d: invalid UTF-8 in "
+			    "string\n", bad[i].col);
+			if (strcmp(run(line, strlen(line), NJ_STREAM, 0), "B E")
+			    != 0 || strcmp(errbuf, want) != 0) {
+				printf("# stream, reads of %zu: %s: %s", k,
+				    bad[i].what, errbuf);
+				n++;
+			}
+			if (strcmp(run(line, strlen(line), NJ_LINES, 0), "B E")
+			    != 0 || strcmp(errbuf, want) != 0) {
+				printf("# lines, reads of %zu: %s: %s", k,
+				    bad[i].what, errbuf);
+				n++;
+			}
+		}
+		snprintf(line, sizeof line, "{\"k\":\"h\xc3\xa9 \xe2\x82\xac "
+		    "\xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf\"}\n");
+		if (strcmp(run(line, strlen(line), NJ_STREAM, 0), "V1:1 E") != 0)
+			m++;
+		if (strcmp(run(line, strlen(line), NJ_LINES, 0), "V1:1 E") != 0)
+			m++;
+	}
+	rdmax = 0;
+	is_int(n, 0, "invalid UTF-8 refused where it starts, in every form");
+	is_int(m, 0, "valid UTF-8 taken, also one byte per read");
+	is_str(LINES("{\"k\":1,\"\xed\xa0\x80\":2}\n"), "B E",
+	    "... in a key too");
+	is_str(errbuf, "t: in:1:9: invalid UTF-8 in string\n", "... where it is");
+	is_str(STREAM("{\"k\":\"\xe2\x82"), "B E", "cut short by the end");
+}
+
 int
 main(void)
 {
@@ -473,8 +534,17 @@ main(void)
 	is_str(errbuf, "t: in:1:10: mismatched bracket\nt: in:2:7: mismatched bracket\n",
 	    "where they close");
 	is_str(LINES("{\"a\":\"\xff\"}\n"), "B E", "invalid UTF-8");
-	is_str(errbuf, "t: in:1:7: invalid utf-8 string\n", "json-c names it");
+	is_str(errbuf, "t: in:1:7: invalid UTF-8 in string\n", "the pre-scan "
+	    "names it");
 	is_str(LINES("{\"a\":\"\xc3\xa9\\u00e9\"}\n"), "V1:1 E", "valid UTF-8 and escapes");
+	is_str(LINES("\xef\xbb\xbf{\"a\":1}\n\xef\xbb\n\xef{}\n"), "B B B E",
+	    "a byte order mark");
+	is_str(errbuf, "t: in:1:1: expected a JSON object, not a UTF-8 byte "
+	    "order mark (BOM)\nt: in:2:3: unexpected end of line\n"
+	    "t: in:3:1: expected a JSON object\n", "is named when it is one");
+	is_str(STREAM("\xef\xbb\xbf{}"), "B E", "... in a stream too");
+	is_str(errbuf, "t: in:1:1: expected a JSON object, not a UTF-8 byte "
+	    "order mark (BOM)\n", "... named");
 	is_str(LINES("{\"a\":1\n"), "B E", "unterminated object");
 	is_str(errbuf, "t: in:1:7: unexpected end of line\n", "at the end of the line");
 
@@ -564,5 +634,6 @@ main(void)
 	raw_stream();
 	opening();
 	string_scan();
+	utf8_input();
 	return tap_done();
 }

@@ -1,4 +1,5 @@
 /* t_rh - the role-history model: nodes, entries, roles, available lists */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,8 +112,8 @@ main(void)
 	is_int(r->failure_threshold, 3, "default threshold 3");
 	is_int(r->escalate_ms, 30000, "default escalation 30 s");
 	is_int(r->desired, -1, "desired unknown");
-	rh_role_set_name(rh_role_get(&m, 2), "role2");
-	rh_role_set_name(rh_role_get(&m, 0), "role0");
+	rh_role_set_name(&m, rh_role_get(&m, 2), "role2");
+	rh_role_set_name(&m, rh_role_get(&m, 0), "role0");
 	is_int(m.roles[0].id, 0, "roles sorted by id");
 	is_int(m.roles[2].id, 6, "roles sorted by id, last");
 	is_int(rh_role_lookup(&m, "role2")->id, 2, "lookup by name");
@@ -120,6 +121,41 @@ main(void)
 	ok(rh_role_lookup(&m, "7") == NULL, "unknown id");
 	ok(rh_role_lookup(&m, "") == NULL, "empty name");
 	ok(rh_role_lookup(&m, "99999999999999999999") == NULL, "huge id");
+	rh_role_set_name(&m, rh_role_get(&m, 2), "two");
+	ok(rh_role_by_name(&m, "role2") == NULL, "a renamed role: the old "
+	    "name finds nothing");
+	is_int(rh_role_by_name(&m, "two")->id, 2, "... the new one finds it");
+	rh_role_set_name(&m, rh_role_get(&m, 6), "two");
+	is_int(rh_role_by_name(&m, "two")->id, 2, "a name twice: the lower id");
+	rh_role_set_name(&m, rh_role_get(&m, 2), NULL);
+	is_int(rh_role_by_name(&m, "two")->id, 6, "... until it goes");
+	rh_role_set_name(&m, rh_role_get(&m, 1), "role1");
+	is_int(rh_role_by_name(&m, "role0")->id, 0, "names stay found when "
+	    "roles are inserted before them");
+	is_int(rh_role_by_name(&m, "role1")->id, 1, "... and the new one");
+	{
+		struct rh to;
+		char name[16];
+		int i, bad = 0;
+
+		rh_init(&to);
+		rh_roles_move(&to, &m);
+		ok(rh_role_by_name(&m, "role0") == NULL &&
+		    rh_role_by_name(&to, "role0") != NULL,
+		    "moved roles take their names along");
+		rh_roles_move(&m, &to);
+		rh_free(&to);
+		for (i = 100; i < 20100; i++) {
+			snprintf(name, sizeof name, "r%d", i);
+			rh_role_set_name(&m, rh_role_get(&m, i), name);
+		}
+		for (i = 100; i < 20100; i++) {
+			snprintf(name, sizeof name, "r%d", i);
+			bad += rh_role_by_name(&m, name) == NULL ||
+			    rh_role_by_name(&m, name)->id != i;
+		}
+		is_int(bad, 0, "20,000 names, each found");
+	}
 	r = rh_role_get(&m, 6);
 	r->failure_threshold = -1;
 	ok(rh_over_threshold(r, NULL), "a negative threshold: every node is over it");

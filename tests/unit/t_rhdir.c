@@ -171,6 +171,13 @@ test_lock(void)
 	close(fd2);
 	is_int(rh_dir_lock(path("none"), 0, &fd2, &d), EXIT_NOINPUT,
 	    "no such directory");
+	is_int(rh_dir_lock(dir, RH_LOCK_SHARED, &fd1, &d), 0, "a reader's lock");
+	is_int(rh_dir_lock(dir, RH_LOCK_SHARED | RH_LOCK_WAIT, &fd2, &d), 0,
+	    "readers share it");
+	close(fd2);
+	is_int(rh_dir_lock(dir, 0, &fd2, &d), EXIT_TEMPFAIL,
+	    "the job's lock waits for readers");
+	close(fd1);
 }
 
 static int

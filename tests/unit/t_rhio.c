@@ -259,7 +259,7 @@ mock3(struct rh *m)
 	for (i = 0; i < 3; i++) {
 		struct rh_role *r = rh_role_get(m, i);
 
-		rh_role_set_name(r, names[i]);
+		rh_role_set_name(m, r, names[i]);
 		r->src = RH_ROLE_DEFINED;
 		r->desired = 0;
 	}

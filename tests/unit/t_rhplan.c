@@ -367,7 +367,7 @@ checks(void)
 	d.sink = diag_drop;
 	rh_init(&m);
 	put(&m, "a", 0, 0, 1);
-	rh_role_set_name(rh_role_get(&m, 0), "web");
+	rh_role_set_name(&m, rh_role_get(&m, 0), "web");
 	rh_role_get(&m, 3);
 	rh_container_add(&m, "c1", node(&m, "a"), 0, RH_C_LIVE, 1);
 	is_int(rh_plan_check(&m, &p, &d), 0, "consistent");

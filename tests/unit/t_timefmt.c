@@ -39,6 +39,14 @@ main(void)
 	is_int(inst("12a"), -1, "not a number");
 	is_int(inst("99999999999999999999"), -1, "too large");
 	is_int(inst("-5"), -1, "negative");
+	is_int(inst("253402300799999"), TM_MAX_MS, "the last time there is");
+	is_int(inst("9999-12-31T23:59:59.999Z"), TM_MAX_MS, "... in ISO");
+	is_int(inst("253402300800000"), -1, "past 9999");
+	is_int(inst("9223372036854775807"), -1, "INT64_MAX");
+	is_int(inst("1969-12-31T23:59:59Z"), -1, "before 1970");
+	is_int(inst("1970-01-01T00:30:00+01:00"), -1, "before 1970 by its offset");
+	ok(tm_sane(0) && tm_sane(TM_MAX_MS) && !tm_sane(-1) &&
+	    !tm_sane(TM_MAX_MS + 1) && !tm_sane(INT64_MIN), "tm_sane's bounds");
 
 	is_int(dur("500ms"), 500, "ms");
 	is_int(dur("30s"), 30000, "s");

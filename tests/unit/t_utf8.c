@@ -39,7 +39,17 @@ main(void)
 	is_int(CHECK("ok\xe2\x82"), 2, "nor a sequence cut short");
 	is_int(CHECK("\xe2\x28\xa1"), 0, "nor a bad continuation");
 	is_int(u8_seq("\xc3\xa9", 1), 0, "a sequence longer than the bytes left");
+	ok(u8_cut("\xc3", 1) && u8_cut("\xe2\x82", 2) &&
+	    u8_cut("\xf0\x9f\x98", 3) && u8_cut("\xf4\x8f", 2),
+	    "valid sequences cut short: more bytes may complete them");
+	ok(!u8_cut("\xc0", 1) && !u8_cut("\xe0\x80", 2) && !u8_cut("\xed\xa0", 2) &&
+	    !u8_cut("\xf4\x90", 2) && !u8_cut("\xf5", 1) && !u8_cut("\x80", 1) &&
+	    !u8_cut("\xe2\x28", 2), "invalid starts are not");
+	ok(!u8_cut("\xc3\xa9", 2) && !u8_cut("a", 1),
+	    "nor complete sequences");
 
+	is_int(u8_escaped_len("a\x1b\n\xc3\xa9\xc0", 6), 13,
+	    "the escaped length, for columns");
 	is_str(ESC("plain"), "plain", "printable text is kept");
 	is_str(ESC("a\nb\tc\rd"), "a\\nb\\tc\\rd", "newline, tab, CR escaped");
 	is_str(ESC("\x1b[31mred"), "\\x1b[31mred", "ESC escaped");

@@ -113,6 +113,15 @@ main(void)
 
 	is_int(load("a: \"\xff\"\n"), -1, "invalid UTF-8");
 	ok(strstr(errbuf, "invalid YAML input") != NULL, "is a reader error");
+	is_int(load("a: 1\nb: \"\xc3\xa9x\xc0\xaf\"\n"), -1, "an overlong form");
+	is_str(errbuf, "t: q.yaml:2:7: invalid YAML input: invalid length of "
+	    "a UTF-8 sequence\n", "... where it is, in characters");
+	is_int(load("a: 1\nb: \"\xed\xa0\x80\"\n"), -1, "an encoded surrogate");
+	is_str(errbuf, "t: q.yaml:2:5: invalid YAML input: invalid Unicode "
+	    "character\n", "... where it is");
+	is_int(load("\xf4\x90\x80\x80: 1\n"), -1, "past U+10FFFF");
+	is_str(errbuf, "t: q.yaml:1:1: invalid YAML input: invalid Unicode "
+	    "character\n", "... where it is");
 
 	/* keys are unique per mapping, not per document */
 	is_int(load("a: {a: 1, b: &a 2}\nb: {a: *a, b: 3}\n"), 0,
