@@ -285,31 +285,102 @@ static const struct subcommand {
 	{ "pods", pods, NULL, PL_RUN_COUNT, 0, 0, 0, 1 },
 };
 
+static const struct option longopts[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "partition", required_argument, NULL, 'p' },
+	{ "compat", required_argument, NULL, OPT_COMPAT },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "keep-going", no_argument, NULL, OPT_KEEP_GOING },
+	{ "dot", no_argument, NULL, OPT_DOT },
+	{ "policy-group", required_argument, NULL, OPT_POLICY_GROUP },
+	{ "defaults", required_argument, NULL, OPT_DEFAULTS },
+	{ "namespaces", required_argument, NULL, OPT_NAMESPACES },
+	{ "output", required_argument, NULL, 'o' },
+	{ "quiet", no_argument, NULL, 'q' },
+	OPT_HELP_ENTRY,
+	OPT_VERSION_ENTRY,
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The options after the subcommand; --compat's text in *cv. */
+static void
+options(struct args *a, int argc, char **argv, const char **cv)
+{
+	int ch;
+
+	while ((ch = opt_next(&a->d, argc, argv, "c:hj:o:p:q", longopts)) != -1) {
+		switch (ch) {
+		case 'h':
+			opt_help(&a->d, help);
+		case 'c':
+			if (a->nconf == 2)
+				opt_usage(&a->d, "too many -c options");
+			a->conf[a->nconf++] = optarg;
+			break;
+		case 'p':
+			a->part = optarg;
+			break;
+		case OPT_COMPAT:
+			a->compat = compat(&a->d, "--compat", *cv = optarg);
+			break;
+		case 'j':
+			a->jobs = (int)opt_int(&a->d, "-j", optarg, 1, 256);
+			break;
+		case OPT_KEEP_GOING:
+			a->keep_going = 1;
+			break;
+		case OPT_DOT:
+			a->dot = 1;
+			break;
+		case OPT_POLICY_GROUP:
+			a->src.policy_group = optarg;
+			break;
+		case OPT_DEFAULTS:
+			a->src.defaults = optarg;
+			break;
+		case OPT_NAMESPACES:
+			a->nsfile = optarg;
+			break;
+		case 'o':
+			a->outpath = optarg;
+			break;
+		case 'q':
+			a->d.quiet = 1;
+			break;
+		}
+	}
+}
+
+/* What the subcommand does not take, and what it needs. */
+static void
+usage_check(const struct subcommand *sub, struct args *a, int argc,
+    char **argv)
+{
+	if (sub->nconf == 0 && (a->nconf > 0 || a->part != NULL ||
+	    a->keep_going || a->src.defaults != NULL || a->src.policy_group != NULL))
+		opt_usage(&a->d, "%s takes --compat, --namespaces, -o and -q",
+		    sub->name);
+	if (sub->nconf > 0 && a->nsfile != NULL)
+		opt_usage(&a->d, "--namespaces is for pods");
+	if (a->nconf != sub->nconf && sub->nconf > 0)
+		opt_usage(&a->d, sub->nconf == 2 ? "diff needs -c OLD -c NEW" :
+		    a->nconf == 0 ? "missing -c FILE" : "one -c FILE only");
+	if (optind < argc - 1 || (!sub->operand && optind < argc))
+		opt_usage(&a->d, "unexpected operand '%s'", argv[argc - 1]);
+	if (a->dot && !sub->dot)
+		opt_usage(&a->d, "--dot is for tree");
+	if (a->jobs > 1 && !sub->jobs)
+		opt_usage(&a->d, "-j is for place, explain and diff");
+}
+
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "partition", required_argument, NULL, 'p' },
-		{ "compat", required_argument, NULL, OPT_COMPAT },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "keep-going", no_argument, NULL, OPT_KEEP_GOING },
-		{ "dot", no_argument, NULL, OPT_DOT },
-		{ "policy-group", required_argument, NULL, OPT_POLICY_GROUP },
-		{ "defaults", required_argument, NULL, OPT_DEFAULTS },
-		{ "namespaces", required_argument, NULL, OPT_NAMESPACES },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		OPT_HELP_ENTRY,
-		OPT_VERSION_ENTRY,
-		{ NULL, 0, NULL, 0 }
-	};
 	const struct subcommand *sub = NULL;
 	const char *cv = NULL;
 	struct args a = { DIAG_INIT("placectl"), { NULL, NULL }, 0, NULL, NULL,
 	    NULL, { NULL, NULL }, NULL, PL_010, 1, 0, 0, PL_RUN_PLACE };
 	size_t i;
-	int ch;
 
 	opt_begin(&a.d);
 	if (argc > 1 && argv[1][0] == '-') {	/* options before a subcommand */
@@ -325,65 +396,10 @@ main(int argc, char **argv)
 			sub = &subcommands[i];
 	if (sub == NULL)
 		opt_usage(&a.d, "unknown subcommand '%s'", argv[1]);
-	argc--, argv++;
-	while ((ch = opt_next(&a.d, argc, argv, "c:hj:o:p:q", longopts)) != -1) {
-		switch (ch) {
-		case 'h':
-			opt_help(&a.d, help);
-		case 'c':
-			if (a.nconf == 2)
-				opt_usage(&a.d, "too many -c options");
-			a.conf[a.nconf++] = optarg;
-			break;
-		case 'p':
-			a.part = optarg;
-			break;
-		case OPT_COMPAT:
-			a.compat = compat(&a.d, "--compat", cv = optarg);
-			break;
-		case 'j':
-			a.jobs = (int)opt_int(&a.d, "-j", optarg, 1, 256);
-			break;
-		case OPT_KEEP_GOING:
-			a.keep_going = 1;
-			break;
-		case OPT_DOT:
-			a.dot = 1;
-			break;
-		case OPT_POLICY_GROUP:
-			a.src.policy_group = optarg;
-			break;
-		case OPT_DEFAULTS:
-			a.src.defaults = optarg;
-			break;
-		case OPT_NAMESPACES:
-			a.nsfile = optarg;
-			break;
-		case 'o':
-			a.outpath = optarg;
-			break;
-		case 'q':
-			a.d.quiet = 1;
-			break;
-		}
-	}
-	if (sub->nconf == 0 && (a.nconf > 0 || a.part != NULL ||
-	    a.keep_going || a.src.defaults != NULL || a.src.policy_group != NULL))
-		opt_usage(&a.d, "%s takes --compat, --namespaces, -o and -q",
-		    sub->name);
-	if (sub->nconf > 0 && a.nsfile != NULL)
-		opt_usage(&a.d, "--namespaces is for pods");
-	if (a.nconf != sub->nconf && sub->nconf > 0)
-		opt_usage(&a.d, sub->nconf == 2 ? "diff needs -c OLD -c NEW" :
-		    a.nconf == 0 ? "missing -c FILE" : "one -c FILE only");
-	if (optind < argc - 1 || (!sub->operand && optind < argc))
-		opt_usage(&a.d, "unexpected operand '%s'", argv[argc - 1]);
-	if (a.dot && !sub->dot)
-		opt_usage(&a.d, "--dot is for tree");
-	if (a.jobs > 1 && !sub->jobs)
-		opt_usage(&a.d, "-j is for place, explain and diff");
-	if (optind < argc)
-		a.in = argv[optind];
+	options(&a, argc - 1, argv + 1, &cv);
+	usage_check(sub, &a, argc - 1, argv + 1);
+	if (optind < argc - 1)
+		a.in = argv[optind + 1];
 	if (cv == NULL && (cv = getenv("PLACECTL_COMPAT")) != NULL && *cv != '\0')
 		a.compat = compat(&a.d, "PLACECTL_COMPAT", cv);
 	a.mode = sub->mode;

@@ -215,25 +215,133 @@ check_dup_key(struct loader *l, const struct yl_node *map,
 	return 0;
 }
 
+/* The nodes being built: the open collections, innermost last. */
 struct frame {
 	struct yl_node *node;
 	size_t cap;
 	int have_key;		/* a map waiting for a value */
 };
 
+struct build {
+	struct frame stack[YL_MAXDEPTH + 1];
+	int depth;
+};
+
+/* An error at the event's start. */
+#define fail_at(l, ev, ...) \
+	fail((l), (ev)->start_mark.line + 1, (ev)->start_mark.column + 1, \
+	    __VA_ARGS__)
+
+static struct yl_node *
+scalar(struct loader *l, const yaml_event_t *ev)
+{
+	struct yl_node *n;
+
+	if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length) != NULL) {
+		fail_at(l, ev, "%s", "a string holds a NUL character (\\0), which "
+		    "no configuration value may hold");
+		return NULL;
+	}
+	n = new_node(l, YL_SCALAR, &ev->start_mark, ev->data.scalar.tag);
+	n->str = xmemdup0(ev->data.scalar.value, ev->data.scalar.length);
+	n->len = ev->data.scalar.length;
+	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	return n;
+}
+
+/* A sequence or mapping opens: 0, or -1 when nested too deep. */
+static int
+open_node(struct loader *l, struct build *b, const yaml_event_t *ev)
+{
+	int map = ev->type == YAML_MAPPING_START_EVENT;
+	struct yl_node *n;
+
+	if (b->depth >= YL_MAXDEPTH)
+		return fail_at(l, ev, "%s", "YAML nested deeper than 256 levels");
+	n = new_node(l, map ? YL_MAP : YL_SEQ, &ev->start_mark,
+	    map ? ev->data.mapping_start.tag : ev->data.sequence_start.tag);
+	remember(l, map ? ev->data.mapping_start.anchor :
+	    ev->data.sequence_start.anchor, n);
+	b->stack[++b->depth] = (struct frame){ n, 0, 0 };
+	return 0;
+}
+
+/* The node an alias stands for, or NULL: undefined, or a cycle. */
+static struct yl_node *
+alias(struct loader *l, const struct build *b, const yaml_event_t *ev)
+{
+	const char *name = (const char *)ev->data.alias.anchor;
+	struct hent *e = lookup(l, hash(NULL, name, strlen(name)), NULL, name,
+	    strlen(name));
+	int k;
+
+	if (e == NULL) {
+		fail_at(l, ev, "undefined YAML alias '%s'", name);
+		return NULL;
+	}
+	/* an alias of a node still open is a cycle */
+	for (k = 1; k <= b->depth && e->node->kind != YL_SCALAR; k++)
+		if (b->stack[k].node == e->node) {
+			fail_at(l, ev, "recursive YAML alias '%s'", name);
+			return NULL;
+		}
+	return e->node;
+}
+
+/* Put a complete node n in its place: the root, or its parent's. */
+static int
+attach(struct loader *l, struct build *b, struct yl_node *n,
+    const yaml_event_t *ev)
+{
+	struct frame *f;
+	struct yl_node *p;
+
+	/* every node counts, an alias for all it stands for */
+	l->total += ev->type == YAML_ALIAS_EVENT ? n->weight : 1;
+	if (l->total > YL_MAXNODES)
+		return fail_at(l, ev, "%s", ev->type == YAML_ALIAS_EVENT ?
+		    "YAML aliases expand to more than 1000000 nodes" :
+		    "YAML document of more than 1000000 nodes");
+	if (ev->type == YAML_SCALAR_EVENT)
+		remember(l, ev->data.scalar.anchor, n);
+	if (b->depth == 0) {
+		l->doc->root = n;
+		return 0;
+	}
+	f = &b->stack[b->depth];
+	p = f->node;
+	p->weight += n->weight;
+	if (p->kind == YL_SEQ) {
+		xgrow((void **)&p->kids, &f->cap, p->n + 1, sizeof *p->kids);
+		p->kids[p->n++] = n;
+	} else if (!f->have_key) {
+		if (!(l->flags & YL_GO) && check_dup_key(l, p, n) != 0)
+			return -1;
+		xgrow((void **)&p->kids, &f->cap, 2 * p->n + 2, sizeof *p->kids);
+		p->kids[2 * p->n] = n;
+		f->have_key = 1;
+	} else {
+		p->kids[2 * p->n + 1] = n;
+		p->n++;
+		f->have_key = 0;
+	}
+	return 0;
+}
+
+/* Read the events into the document: 0, or -1 after reporting. */
 static int
 load(struct loader *l)
 {
-	struct frame stack[YL_MAXDEPTH + 1];
-	int depth = 0, docs = 0, rc = -1, done = 0;
+	struct build b;
+	int docs = 0, rc = 0, done = 0;
+	struct yl_node *n;
 	yaml_event_t ev;
 
-	while (!done) {
-		struct yl_node *n = NULL;
-		yaml_char_t *anchor = NULL;
-
+	b.depth = 0;
+	while (!done && rc == 0) {
 		if (!yaml_parser_parse(&l->p, &ev))
 			return report_parser(l);
+		n = NULL;
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
 			done = 1;
@@ -242,116 +350,34 @@ load(struct loader *l)
 			done = (l->flags & YL_GO) != 0;	/* the rest is not read */
 			break;
 		case YAML_DOCUMENT_START_EVENT:
-			if (++docs > 1) {
-				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
-				    "%s", "more than one YAML document");
-				goto out;
-			}
+			if (++docs > 1)
+				rc = fail_at(l, &ev, "%s",
+				    "more than one YAML document");
 			break;
 		case YAML_SCALAR_EVENT:
-			if (memchr(ev.data.scalar.value, '\0',
-			    ev.data.scalar.length) != NULL) {
-				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
-				    "%s", "a string holds a NUL character (\\0), which "
-				    "no configuration value may hold");
-				goto out;
-			}
-			n = new_node(l, YL_SCALAR, &ev.start_mark, ev.data.scalar.tag);
-			n->str = xmemdup0(ev.data.scalar.value, ev.data.scalar.length);
-			n->len = ev.data.scalar.length;
-			n->plain = ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-			anchor = ev.data.scalar.anchor;
+			if ((n = scalar(l, &ev)) == NULL)
+				rc = -1;
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
-			if (depth >= YL_MAXDEPTH) {
-				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
-				    "%s", "YAML nested deeper than 256 levels");
-				goto out;
-			}
-			n = new_node(l, ev.type == YAML_MAPPING_START_EVENT ? YL_MAP :
-			    YL_SEQ, &ev.start_mark, ev.type == YAML_MAPPING_START_EVENT ?
-			    ev.data.mapping_start.tag : ev.data.sequence_start.tag);
-			remember(l, ev.type == YAML_MAPPING_START_EVENT ?
-			    ev.data.mapping_start.anchor : ev.data.sequence_start.anchor, n);
-			stack[++depth] = (struct frame){ n, 0, 0 };
-			n = NULL;
+			rc = open_node(l, &b, &ev);
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
-			n = stack[depth--].node;
+			n = b.stack[b.depth--].node;
 			break;
-		case YAML_ALIAS_EVENT: {
-			const char *name = (const char *)ev.data.alias.anchor;
-			struct hent *e = lookup(l, hash(NULL, name, strlen(name)),
-			    NULL, name, strlen(name));
-
-			if (e == NULL) {
-				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
-				    "undefined YAML alias '%s'", name);
-				goto out;
-			}
-			n = e->node;
-			/* an alias of a node still open is a cycle */
-			for (int k = 1; k <= depth && n->kind != YL_SCALAR; k++)
-				if (stack[k].node == n) {
-					fail(l, ev.start_mark.line + 1,
-					    ev.start_mark.column + 1,
-					    "recursive YAML alias '%s'",
-					    (const char *)ev.data.alias.anchor);
-					goto out;
-				}
+		case YAML_ALIAS_EVENT:
+			if ((n = alias(l, &b, &ev)) == NULL)
+				rc = -1;
 			break;
-		}
 		default:
 			break;
 		}
-		if (n != NULL) {
-			/* every node counts, an alias for all it stands for */
-			l->total += ev.type == YAML_ALIAS_EVENT ? n->weight : 1;
-			if (l->total > YL_MAXNODES) {
-				fail(l, ev.start_mark.line + 1, ev.start_mark.column + 1,
-				    "%s", ev.type == YAML_ALIAS_EVENT ?
-				    "YAML aliases expand to more than 1000000 nodes" :
-				    "YAML document of more than 1000000 nodes");
-				goto out;
-			}
-			if (ev.type == YAML_SCALAR_EVENT)
-				remember(l, anchor, n);
-			if (depth == 0) {
-				l->doc->root = n;
-			} else {
-				struct frame *f = &stack[depth];
-				struct yl_node *p = f->node;
-
-				p->weight += n->weight;
-				if (p->kind == YL_SEQ) {
-					xgrow((void **)&p->kids, &f->cap, p->n + 1,
-					    sizeof *p->kids);
-					p->kids[p->n++] = n;
-				} else if (!f->have_key) {
-					if (!(l->flags & YL_GO) &&
-					    check_dup_key(l, p, n) != 0)
-						goto out;
-					xgrow((void **)&p->kids, &f->cap, 2 * p->n + 2,
-					    sizeof *p->kids);
-					p->kids[2 * p->n] = n;
-					f->have_key = 1;
-				} else {
-					p->kids[2 * p->n + 1] = n;
-					p->n++;
-					f->have_key = 0;
-				}
-			}
-		}
+		if (n != NULL)
+			rc = attach(l, &b, n, &ev);
 		yaml_event_delete(&ev);
-		continue;
-out:
-		yaml_event_delete(&ev);
-		return rc;
 	}
-	yaml_event_delete(&ev);
-	return 0;
+	return rc;
 }
 
 static int
