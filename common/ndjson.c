@@ -510,11 +510,10 @@ hand_out(struct nj_reader *r, struct nj_value *v, struct json_object *o,
 	return NJ_VALUE;
 }
 
-/* Hand buf[beg, beg+n) to json-c. */
-static int
-parse(struct nj_reader *r, size_t n, struct nj_value *v)
+/* json-c's reading of buf[beg, beg+n), from a fresh start. */
+static struct json_object *
+tokenize(struct nj_reader *r, size_t n)
 {
-	enum json_tokener_error e;
 	struct json_object *o;
 
 	json_tokener_reset(r->tok);
@@ -527,7 +526,16 @@ parse(struct nj_reader *r, size_t n, struct nj_value *v)
 	 */
 	if (errno == ENOMEM)
 		xoom();
-	e = json_tokener_get_error(r->tok);
+	return o;
+}
+
+/* Hand buf[beg, beg+n) to json-c. */
+static int
+parse(struct nj_reader *r, size_t n, struct nj_value *v)
+{
+	struct json_object *o = tokenize(r, n);
+	enum json_tokener_error e = json_tokener_get_error(r->tok);
+
 	if (o == NULL || e != json_tokener_success) {
 		size_t at = json_tokener_get_parse_end(r->tok);
 
@@ -552,13 +560,8 @@ static enum json_tokener_error
 jc_read(struct nj_reader *r, size_t n, size_t *at)
 {
 	enum json_tokener_error e;
-	struct json_object *o;
+	struct json_object *o = tokenize(r, n);
 
-	json_tokener_reset(r->tok);
-	errno = 0;
-	o = json_tokener_parse_ex(r->tok, r->buf + r->beg, (int)n);
-	if (errno == ENOMEM)
-		xoom();
 	if (o != NULL)
 		json_object_put(o);
 	*at = json_tokener_get_parse_end(r->tok);
