@@ -463,7 +463,14 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 		tail -c +41 "$PD/seed-tag.yaml" >&5
 		exec 5>&-
 		# the signal is not lost: the file is read again (it is
-		# another configuration by then) before the first application
+		# another configuration by then) before the first application.
+		# Write that one only once the first reading has closed the
+		# FIFO, or both would go down the one pipe (a slow start, as
+		# under valgrind, reads them as one document).
+		for i in $(seq 200); do
+			ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$BATS_TEST_TMPDIR/q.yaml" || break
+			sleep 0.05
+		done
 		timeout 10 cp "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/q.yaml"
 		rc=0
 		wait $pid || rc=$?
