@@ -603,12 +603,20 @@ put(struct ctx *c, const struct cmap *cm, const struct ent *e, size_t klen,
 	m->emptied = emptied;
 }
 
+/*
+ * n new, empty values, side by side: they stay where they are until the
+ * next call (a pointer into vals kept across a call would not).
+ */
 static struct buf *
-new_val(struct ctx *c)
+new_vals(struct ctx *c, size_t n)
 {
-	xgrow((void **)&c->vals, &c->capvals, c->nvals + 1, sizeof *c->vals);
-	memset(&c->vals[c->nvals], 0, sizeof c->vals[0]);
-	return &c->vals[c->nvals++];
+	struct buf *v;
+
+	xgrow((void **)&c->vals, &c->capvals, c->nvals + n, sizeof *c->vals);
+	v = &c->vals[c->nvals];
+	memset(v, 0, n * sizeof *v);
+	c->nvals += n;
+	return v;
 }
 
 static void PK_PRINTF(5, 6)
@@ -649,7 +657,8 @@ static int
 binary(struct ctx *c, const struct cmap *cm, const struct ent *e)
 {
 	const char *dot = memchr(e->key, '.', e->klen), *suf = e->key;
-	struct buf *raw = new_val(c), *inner, *text;
+	/* Kubernetes' base64 decoded, 1.4's inner base64, the gzip text */
+	struct buf *raw = new_vals(c, 3), *inner = raw + 1, *text = raw + 2;
 	size_t bad, klen = e->klen;
 	const char *why;
 
@@ -671,7 +680,6 @@ binary(struct ctx *c, const struct cmap *cm, const struct ent *e)
 		return 0;
 	}
 	if (c->v->configmaps == PL_CM_GZ64) {
-		inner = new_val(c);
 		if (b64_decode(inner, raw->s, raw->n, &bad) != 0) {
 			failed(c, cm, e, klen, "binaryData '%s' of '%s': YuniKorn "
 			    "%s decodes base64 in it: illegal base64 data at "
@@ -683,7 +691,6 @@ binary(struct ctx *c, const struct cmap *cm, const struct ent *e)
 		}
 		raw = inner;
 	}
-	text = new_val(c);
 	if (gz_decode(text, raw->s, raw->n, &why) != 0) {
 		failed(c, cm, e, klen, "binaryData '%s' of '%s': %s%s", e->key,
 		    cm->name, why, c->v->configmaps == PL_CM_GZ && raw->n >= 4 &&
