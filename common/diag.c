@@ -37,25 +37,32 @@ format(const char *fmt, va_list ap, const char *tail)
 
 /* One line on stderr; control characters and invalid UTF-8 in the file
  * name and the text are escaped, so a message is always one line. */
+void
+diag_format(struct buf *b, const char *prog, const struct diag_msg *m)
+{
+	const struct pos *p = m->pos;
+
+	buf_printf(b, "%s: ", prog);
+	if (p != NULL && p->file != NULL) {
+		u8_escape(b, p->file, strlen(p->file));
+		if (p->line > 0)
+			buf_printf(b, ":%lu", p->line);
+		if (p->line > 0 && p->col > 0)
+			buf_printf(b, ":%lu", p->col);
+		buf_puts(b, ": ");
+	}
+	if (m->warning)
+		buf_puts(b, "warning: ");
+	u8_escape(b, m->text, strlen(m->text));
+	buf_add(b, "\n", 1);
+}
+
 static void
 print(const struct diag *d, const struct diag_msg *m)
 {
-	const struct pos *p = m->pos;
 	struct buf b = { 0 };
 
-	buf_printf(&b, "%s: ", d->prog);
-	if (p != NULL && p->file != NULL) {
-		u8_escape(&b, p->file, strlen(p->file));
-		if (p->line > 0)
-			buf_printf(&b, ":%lu", p->line);
-		if (p->line > 0 && p->col > 0)
-			buf_printf(&b, ":%lu", p->col);
-		buf_puts(&b, ": ");
-	}
-	if (m->warning)
-		buf_puts(&b, "warning: ");
-	u8_escape(&b, m->text, strlen(m->text));
-	buf_add(&b, "\n", 1);
+	diag_format(&b, d->prog, m);
 	fwrite(b.s, 1, b.n, stderr);
 	buf_free(&b);
 }

@@ -84,6 +84,10 @@ struct diag_demoted {
 	const char *prefix;
 };
 void diag_demote(struct diag_demoted *, struct diag *outer, const char *prefix);
+/* Append the line a message prints as ("PROG: FILE:L:C: warning: ..."),
+ * for a sink that keeps text. */
+struct buf;
+void diag_format(struct buf *, const char *prog, const struct diag_msg *);
 /* A sink that drops every message: for probing an input quietly. */
 diag_sink diag_drop;
 /* Report and exit(status). For commands, not for library code. */

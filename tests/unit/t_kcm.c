@@ -6,6 +6,7 @@
 
 #include "exitcode.h"
 #include "kcm.h"
+#include "msgs.h"
 #include "tap.h"
 
 static char errbuf[8192], dir[] = "/tmp/t_kcm.XXXXXX";
@@ -46,26 +47,18 @@ load2(const char *rel, const char *pg, const char *text, const char *dtext)
 	struct diag d = DIAG_INIT("t");
 	struct kcm_opts o = { pg, NULL };
 	const char *path = file("cm.yaml", text);
-	FILE *err = tmpfile();
-	int saved = dup(2), rc;
-	size_t n;
+	struct msgs k;
+	int rc;
 
 	if (dtext != NULL)
 		o.defaults = file("defaults.yaml", dtext);
 	yl_free(&doc);
 	free(name);
-	fflush(stderr);
-	dup2(fileno(err), 2);
 	if (cls(rel) < 0)
 		abort();
+	msgs_catch(&d, &k);
 	rc = kcm_load(&doc, &name, path, (enum pl_compat)cls(rel), &o, &d);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(err);
-	n = fread(errbuf, 1, sizeof errbuf - 1, err);
-	errbuf[n] = '\0';
-	fclose(err);
+	msgs_take(&k, errbuf, sizeof errbuf);
 	return rc;
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "ndjson.h"
+#include "msgs.h"
 #include "tap.h"
 
 static char errbuf[8192];
@@ -13,7 +14,7 @@ static size_t rdmax;		/* bytes per read(2) in run(), 0: any */
 /*
  * Read all of text in the given mode; return a summary: one line per
  * result, "V line:col" for a value, "B" for a bad record, "E" at the end;
- * what the reader printed on stderr goes to errbuf.
+ * what the reader reported goes to errbuf.
  */
 static const char *
 run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
@@ -22,14 +23,13 @@ run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
 	struct diag d = DIAG_INIT("t");
 	struct nj_reader *r;
 	struct nj_value v;
-	FILE *in = tmpfile(), *err = tmpfile();
-	int saved = dup(2), rc;
-	size_t n;
+	FILE *in = tmpfile();
+	struct msgs k;
+	int rc;
 
 	fwrite(text, 1, len, in);
 	rewind(in);
-	fflush(stderr);
-	dup2(fileno(err), 2);
+	msgs_catch(&d, &k);
 	r = nj_fdopen(fileno(in), "in", mode, &d);
 	nj_set_limits(r, maxlen, rdmax);
 	out[0] = '\0';
@@ -45,13 +45,7 @@ run(const char *text, size_t len, enum nj_mode mode, size_t maxlen)
 		strcat(out, line);
 	} while (rc != NJ_EOF && rc != NJ_IOERR && strlen(out) < 8000);
 	nj_close(r);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(err);
-	n = fread(errbuf, 1, sizeof errbuf - 1, err);
-	errbuf[n] = '\0';
-	fclose(err);
+	msgs_take(&k, errbuf, sizeof errbuf);
 	fclose(in);
 	return out;
 }
@@ -243,17 +237,11 @@ opening(void)
 {
 	struct diag d = DIAG_INIT("t");
 	struct nj_reader *r = (struct nj_reader *)&d;
-	FILE *err = tmpfile();
-	int saved = dup(2);
 
-	fflush(stderr);
-	dup2(fileno(err), 2);
+	d.sink = diag_drop;
 	is_int(nj_open(&r, "/nonexistent/in", NJ_LINES, &d), 66,
 	    "a missing file is 66");
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	fclose(err);
+	d.sink = NULL;
 	ok(r == NULL && d.nerr == 1, "reported, no reader");
 	is_int(nj_open(&r, "-", NJ_STREAM, &d), 0, "stdin");
 	is_str(nj_name(r), "<stdin>", "named so");

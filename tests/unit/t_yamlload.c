@@ -6,6 +6,7 @@
 
 #include "exitcode.h"
 #include "yamlload.h"
+#include "msgs.h"
 #include "tap.h"
 
 static char errbuf[4096];
@@ -15,20 +16,12 @@ static int
 load(const char *text)
 {
 	struct diag d = DIAG_INIT("t");
-	FILE *err = tmpfile();
-	int saved = dup(2), rc;
-	size_t n;
+	struct msgs k;
+	int rc;
 
-	fflush(stderr);
-	dup2(fileno(err), 2);
+	msgs_catch(&d, &k);
 	rc = yl_load_string(&doc, "q.yaml", text, strlen(text), &d, EXIT_CONFIG);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(err);
-	n = fread(errbuf, 1, sizeof errbuf - 1, err);
-	errbuf[n] = '\0';
-	fclose(err);
+	msgs_take(&k, errbuf, sizeof errbuf);
 	return rc;
 }
 
