@@ -10,7 +10,7 @@
 
 #include "diag.h"
 #include "exitcode.h"
-#include "obuf.h"
+#include "outbuf.h"
 
 struct rng {
 	uint64_t s;

@@ -2,7 +2,7 @@
  * floor - the json-c floor: the least work any json-c filter does.
  *
  * Reads JSON values, parses each with one reused json_tokener (the flags
- * of common/ndjson.c), echoes its bytes and a newline to stdout and frees
+ * of common/base/jsonread.c), echoes its bytes and a newline to stdout and frees
  * the object. Nothing else: no pre-scan, no field access. 'make bench'
  * measures the tools against this.
  *
@@ -23,8 +23,8 @@
 #include "bench.h"
 #include "diag.h"
 #include "exitcode.h"
-#include "obuf.h"
-#include "opt.h"
+#include "options.h"
+#include "outbuf.h"
 #include "xalloc.h"
 
 #define FL_CHUNK 65536

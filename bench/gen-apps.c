@@ -23,8 +23,8 @@
 #include "bench.h"
 #include "diag.h"
 #include "exitcode.h"
-#include "obuf.h"
-#include "opt.h"
+#include "options.h"
+#include "outbuf.h"
 
 #define NUSERS	6000
 #define NNS	320

@@ -21,8 +21,8 @@
 #include "bench.h"
 #include "diag.h"
 #include "exitcode.h"
-#include "obuf.h"
-#include "opt.h"
+#include "options.h"
+#include "outbuf.h"
 #include "timefmt.h"
 
 #define NS "org.apache.slider.server.avro."

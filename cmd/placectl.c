@@ -14,13 +14,13 @@
 
 #include "diag.h"
 #include "exitcode.h"
-#include "kpod.h"
-#include "opt.h"
+#include "options.h"
 #include "output.h"
-#include "plpart.h"
-#include "plrun.h"
-#include "plshow.h"
-#include "pltrap.h"
+#include "partition.h"
+#include "pods.h"
+#include "run.h"
+#include "showtree.h"
+#include "traps.h"
 
 enum {
 	OPT_COMPAT = OPT_LONG_BASE,

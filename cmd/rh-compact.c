@@ -6,11 +6,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compact.h"
 #include "exitcode.h"
+#include "load.h"
 #include "output.h"
-#include "rhjob.h"
-#include "rhio.h"
-#include "rhtool.h"
+#include "reader.h"
+#include "tool.h"
+#include "writer.h"
 
 enum { OPT_KEEP = RH_OPT_OWN, OPT_WAIT };
 
@@ -89,7 +91,7 @@ done:
 	return rc;
 }
 
-/* Directory mode: lock, load, write, purge (rhjob.h). */
+/* Directory mode: lock, load, write, purge (compact.h). */
 static int
 dirjob(struct args *a, struct ob *log)
 {

@@ -3,8 +3,13 @@
  */
 #include <string.h>
 
-#include "rhio.h"
-#include "rhtool.h"
+#include "events.h"
+#include "load.h"
+#include "reader.h"
+#include "roledefs.h"
+#include "tool.h"
+#include "views.h"
+#include "writer.h"
 
 enum {
 	OPT_EVENTS = RH_OPT_OWN,

@@ -2,7 +2,8 @@
  * rh-release - plan a shrink of a role on a state stream: cancel
  * requests, release containers.
  */
-#include "rhtool.h"
+#include "release.h"
+#include "tool.h"
 
 static const char help[] =
 "usage: rh-release [-q] -r ROLE -n COUNT [--now T] [--emit state|releases]\n"

@@ -1,7 +1,8 @@
 /*
  * rh-request - plan container requests for a role on a state stream.
  */
-#include "rhtool.h"
+#include "request.h"
+#include "tool.h"
 
 enum { OPT_ESCALATE = RH_OPT_OWN };
 

@@ -12,7 +12,7 @@ export LC_ALL=C
 
 # Exit statuses, read from the one header that defines them.
 eval "$(sed -n 's/^[[:space:]]*\(EXIT_[A-Z]*\) = \([0-9]*\).*/\1=\2/p' \
-	"$TOP_SRCDIR/common/exitcode.h")"
+	"$TOP_SRCDIR/common/base/exitcode.h")"
 
 # assert_stderr TEXT / assert_stderr_partial TEXT: bats-assert 2.1 has neither.
 assert_stderr() {

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "b64.h"
+#include "base64.h"
 #include "fuzz.h"
 #include "xalloc.h"
 

@@ -4,8 +4,10 @@
  * model must be sound either way: it must write out and load back to
  * the same state stream.
  */
+#include "events.h"
 #include "fuzz.h"
 #include "fuzz_rh.h"
+#include "reader.h"
 
 static int
 step(struct rh *m, const char *path, const struct rh_loadopt *opt,

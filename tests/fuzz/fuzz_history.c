@@ -12,6 +12,7 @@
 
 #include "fuzz.h"
 #include "fuzz_rh.h"
+#include "reader.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

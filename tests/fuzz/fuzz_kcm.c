@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "configmap.h"
 #include "exitcode.h"
 #include "fuzz.h"
-#include "kcm.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)

@@ -11,7 +11,7 @@
 
 #include "exitcode.h"
 #include "fuzz.h"
-#include "kobj.h"
+#include "kubeobj.h"
 
 struct got {
 	struct json_object **o;

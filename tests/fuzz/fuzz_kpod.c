@@ -11,7 +11,7 @@
 
 #include "exitcode.h"
 #include "fuzz.h"
-#include "kpod.h"
+#include "pods.h"
 
 static void
 check_output(int fd)

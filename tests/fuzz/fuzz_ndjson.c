@@ -18,7 +18,7 @@
 #include <json-c/json.h>
 
 #include "fuzz.h"
-#include "ndjson.h"
+#include "jsonread.h"
 #include "utf8.h"
 #include "xalloc.h"
 

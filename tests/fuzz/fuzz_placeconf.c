@@ -13,8 +13,8 @@
 
 #include "exitcode.h"
 #include "fuzz.h"
-#include "plpart.h"
-#include "pltrap.h"
+#include "partition.h"
+#include "traps.h"
 
 static const struct {
 	const char *user, *queue, *tag;

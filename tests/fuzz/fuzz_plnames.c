@@ -9,10 +9,10 @@
  */
 #include <string.h>
 
+#include "acl.h"
+#include "filter.h"
 #include "fuzz.h"
-#include "placl.h"
-#include "plfilter.h"
-#include "plname.h"
+#include "names.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -9,9 +9,9 @@
  */
 #include <string.h>
 
+#include "appread.h"
 #include "fuzz.h"
-#include "ndjson.h"
-#include "plapp.h"
+#include "jsonread.h"
 #include "utf8.h"
 
 static int
@@ -25,7 +25,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
 	struct diag d = DIAG_INIT("fuzz_plscan");
 	struct pl_appbuf fb = { 0 }, gb = { 0 };
-	struct pl_app fa, ga;
+	struct pl_appin fin, gin;
+	const struct pl_app *fa = &fin.app, *ga = &gin.app;
 	const char *why;
 	struct nj_reader *r;
 	struct nj_value v;
@@ -38,7 +39,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		text++, n--;
 	r = nj_fdopen(-1, "fuzz", NJ_LINES, &d);
 	nj_feed(r, text, n, &(struct pos){ "fuzz", 1, 1 });
-	if ((len = pl_app_scan(&fa, &fb, text, n)) == 0) {
+	if ((len = pl_app_scan(&fin, &fb, text, n)) == 0) {
 		FUZZ_ASSERT(fb.ng == 0 && fb.nt == 0);
 		pl_appbuf_free(&fb);
 		if (nj_next(r, &v, 0) == NJ_VALUE)
@@ -49,24 +50,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	FUZZ_ASSERT(u8_check(text, len) == len);
 	FUZZ_ASSERT(nj_next(r, &v, 0) == NJ_VALUE);
 	FUZZ_ASSERT(v.len == len);
-	FUZZ_ASSERT(pl_app_from_json(&ga, &gb, v.obj, &why) == 0);
-	FUZZ_ASSERT(same(fa.id, fa.idlen, ga.id, ga.idlen));
-	FUZZ_ASSERT(same(fa.user.name, fa.user.len, ga.user.name, ga.user.len));
-	FUZZ_ASSERT(same(fa.queue, fa.qlen, ga.queue, ga.qlen));
-	FUZZ_ASSERT(fa.user.ngroups == ga.user.ngroups);
-	for (i = 0; i < fa.user.ngroups; i++)
-		FUZZ_ASSERT(same(fa.user.groups[i], fa.user.glens[i],
-		    ga.user.groups[i], ga.user.glens[i]));
-	FUZZ_ASSERT(fa.ntags == ga.ntags);
-	for (i = 0; i < fa.ntags; i++) {
-		FUZZ_ASSERT(same(fa.tags[i].k, fa.tags[i].kn, ga.tags[i].k,
-		    ga.tags[i].kn));
-		FUZZ_ASSERT(same(fa.tags[i].v, fa.tags[i].vn, ga.tags[i].v,
-		    ga.tags[i].vn));
+	FUZZ_ASSERT(pl_app_from_json(&gin, &gb, v.obj, &why) == 0);
+	FUZZ_ASSERT(same(fa->id, fa->idlen, ga->id, ga->idlen));
+	FUZZ_ASSERT(same(fa->user.name, fa->user.len, ga->user.name, ga->user.len));
+	FUZZ_ASSERT(same(fa->queue, fa->qlen, ga->queue, ga->qlen));
+	FUZZ_ASSERT(fa->user.ngroups == ga->user.ngroups);
+	for (i = 0; i < fa->user.ngroups; i++)
+		FUZZ_ASSERT(same(fa->user.groups[i], fa->user.glens[i],
+		    ga->user.groups[i], ga->user.glens[i]));
+	FUZZ_ASSERT(fa->ntags == ga->ntags);
+	for (i = 0; i < fa->ntags; i++) {
+		FUZZ_ASSERT(same(fa->tags[i].k, fa->tags[i].kn, ga->tags[i].k,
+		    ga->tags[i].kn));
+		FUZZ_ASSERT(same(fa->tags[i].v, fa->tags[i].vn, ga->tags[i].v,
+		    ga->tags[i].vn));
 	}
-	FUZZ_ASSERT(fa.nmembers == ga.nmembers);
-	FUZZ_ASSERT(fa.groups_given == ga.groups_given);
-	FUZZ_ASSERT(fa.placement_member == ga.placement_member);
+	FUZZ_ASSERT(fin.nmembers == gin.nmembers);
+	FUZZ_ASSERT(fa->groups_given == ga->groups_given);
+	FUZZ_ASSERT(fin.placement_member == gin.placement_member);
 	nj_close(r);
 	pl_appbuf_free(&fb);
 	pl_appbuf_free(&gb);

@@ -6,6 +6,8 @@
 #include "exitcode.h"
 #include "fuzz.h"
 #include "fuzz_rh.h"
+#include "reader.h"
+#include "roledefs.h"
 
 static int
 step(struct rh *m, const char *path, const struct rh_loadopt *opt,

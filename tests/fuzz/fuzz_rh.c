@@ -8,7 +8,10 @@
 
 #include "fuzz.h"
 #include "fuzz_rh.h"
+#include "reader.h"
 #include "utf8.h"
+#include "views.h"
+#include "writer.h"
 #include "xalloc.h"
 
 static const char base[] =

@@ -4,7 +4,7 @@
 #ifndef PK_FUZZ_RH_H
 #define PK_FUZZ_RH_H
 
-#include "rhio.h"
+#include "reader.h"
 
 #define FUZZ_NOW INT64_C(1795330000000)	/* 2026-11-22T14:46:40Z */
 

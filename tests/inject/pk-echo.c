@@ -8,8 +8,8 @@
 
 #include "diag.h"
 #include "exitcode.h"
-#include "ndjson.h"
-#include "opt.h"
+#include "jsonread.h"
+#include "options.h"
 #include "output.h"
 
 static const char help[] =

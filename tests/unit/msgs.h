@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "buf.h"
+#include "buffer.h"
 #include "diag.h"
 
 struct msgs {

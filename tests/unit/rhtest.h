@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "obuf.h"
-#include "rh.h"
+#include "outbuf.h"
+#include "rolehistory.h"
 
 static inline uint32_t
 node(struct rh *m, const char *host)

@@ -1,7 +1,7 @@
 /* t_b64 - base64 as Kubernetes and Go read it: padding, line breaks, offsets */
 #include <string.h>
 
-#include "b64.h"
+#include "base64.h"
 #include "tap.h"
 
 static struct buf out;

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "exitcode.h"
-#include "ftab.h"
+#include "fieldtab.h"
 #include "tap.h"
 
 static char msgs[4096];

@@ -1,9 +1,9 @@
-/* t_htab - the hash table and hash function of htab.c */
+/* t_htab - the hash table and hash function of hashtable.c */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "htab.h"
+#include "hashtable.h"
 #include "tap.h"
 
 static char keys[20000][12];

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "jsonw.h"
+#include "jsonwrite.h"
 #include "tap.h"
 
 static struct ob ob;

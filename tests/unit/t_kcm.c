@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "configmap.h"
 #include "exitcode.h"
-#include "kcm.h"
 #include "msgs.h"
 #include "tap.h"
 

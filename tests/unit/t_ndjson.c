@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ndjson.h"
+#include "jsonread.h"
 #include "msgs.h"
 #include "tap.h"
 

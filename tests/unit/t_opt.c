@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "exitcode.h"
-#include "opt.h"
+#include "options.h"
 #include "tap.h"
 
 static struct diag d = DIAG_INIT("tool");

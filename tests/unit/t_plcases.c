@@ -12,16 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acl.h"
 #include "exitcode.h"
-#include "placl.h"
-#include "plconf.h"
-#include "plfilter.h"
-#include "plmgr.h"
-#include "plpart.h"
-#include "plqueue.h"
-#include "plrule.h"
-#include "plvalid.h"
+#include "filter.h"
+#include "manager.h"
+#include "partition.h"
+#include "queueconf.h"
+#include "queuetree.h"
+#include "rules.h"
 #include "tap.h"
+#include "validate.h"
 #include "xalloc.h"
 #include "yamlload.h"
 

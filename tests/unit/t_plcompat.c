@@ -1,7 +1,7 @@
 /* t_plcompat - release names (--compat), and the switches of each class */
 #include <string.h>
 
-#include "pl.h"
+#include "compat.h"
 
 #include "tap.h"
 

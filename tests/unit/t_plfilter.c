@@ -1,8 +1,8 @@
 /* t_plfilter - Go's RE2 syntax into PCRE2, match limits, filters, ACLs */
 #include <string.h>
 
-#include "placl.h"
-#include "plfilter.h"
+#include "acl.h"
+#include "filter.h"
 #include "tap.h"
 
 /* Does the expression compile, and does it match s? -1: does not compile. */

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pllimit.h"
+#include "userlimits.h"
 #include "tap.h"
 #include "xalloc.h"
 

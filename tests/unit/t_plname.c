@@ -1,7 +1,7 @@
 /* t_plname - YuniKorn's name patterns, dot replacement and Go's case rules */
 #include <string.h>
 
-#include "plname.h"
+#include "names.h"
 #include "tap.h"
 
 #define Q(s, c) pl_queue_name_ok(s, strlen(s), c)

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plqueue.h"
+#include "queuetree.h"
 #include "tap.h"
 #include "xalloc.h"
 

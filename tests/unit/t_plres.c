@@ -1,8 +1,8 @@
 /* t_plres - quantities per release, resource comparisons, Go's texts */
 #include <string.h>
 
-#include "plgo.h"
-#include "plres.h"
+#include "gotext.h"
+#include "resources.h"
 #include "tap.h"
 
 static struct buf why;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plyaml.h"
+#include "goyaml.h"
 #include "tap.h"
 
 static struct buf got;

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rh.h"
 #include "rhtest.h"
+#include "rolehistory.h"
 #include "tap.h"
 
 /* The available list of role as "h1 h2 ...". */

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compact.h"
 #include "exitcode.h"
-#include "rhjob.h"
 #include "tap.h"
 
 #define NS "org.apache.slider.server.avro."

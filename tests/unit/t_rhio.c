@@ -5,9 +5,10 @@
 #include <unistd.h>
 
 #include "exitcode.h"
-#include "rhio.h"
+#include "reader.h"
 #include "rhtest.h"
 #include "tap.h"
+#include "writer.h"
 
 #define NS "org.apache.slider.server.avro."
 

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "exitcode.h"
-#include "rhplan.h"
+#include "plan.h"
+#include "release.h"
+#include "request.h"
 #include "rhtest.h"
 #include "tap.h"
 

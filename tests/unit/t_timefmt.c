@@ -1,6 +1,6 @@
 /* t_timefmt - instants, durations, Slider's date formats */
-#include "timefmt.h"
 #include "tap.h"
+#include "timefmt.h"
 
 static int64_t
 inst(const char *s)

@@ -1,8 +1,8 @@
 /* t_utf8 - UTF-8 checking and escaping for people (utf8.c) */
 #include <string.h>
 
-#include "utf8.h"
 #include "tap.h"
+#include "utf8.h"
 
 #define CHECK(s) u8_check(s, sizeof(s) - 1)
 

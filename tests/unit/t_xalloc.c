@@ -1,8 +1,8 @@
 /* t_xalloc - checked allocation helpers */
 #include <stdlib.h>
 
-#include "xalloc.h"
 #include "tap.h"
+#include "xalloc.h"
 
 int
 main(void)

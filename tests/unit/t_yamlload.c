@@ -5,9 +5,9 @@
 #include <unistd.h>
 
 #include "exitcode.h"
-#include "yamlload.h"
 #include "msgs.h"
 #include "tap.h"
+#include "yamlload.h"
 
 static char errbuf[4096];
 static struct yl_doc doc;

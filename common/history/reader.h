@@ -1,0 +1,66 @@
+/*
+ * reader.h - reading one role-history file (rh-load(1)): Slider's
+ * persisted saves in every real variant and placekit state streams, from
+ * a file, standard input or a descriptor. The records go to records.h,
+ * the save kept to save.h; a history directory is load.h's business.
+ *
+ * Loading. rh_load() reads into a model that may already hold roles
+ * (rh_read_resources): those roles are "given", the stream's own
+ * placekit.Role records are then ignored, and entries of other role ids
+ * are discarded and counted (m->discarded). A persisted save (no
+ * placekit record, no counter field) gets the restart rebuild: active
+ * entries take last_used = saved, counters are zero, entries older than
+ * saved - max_age are dropped (last_used 0, never released, included;
+ * max_age 0 keeps them all), nodes left empty are dropped. A state
+ * stream is taken as it is. A file holding several saves loads its last
+ * complete one, with a warning.
+ *
+ * With opt->from_now (rh-compact) there is no rebuild: every entry, of a
+ * persisted save or a state stream, is dropped when last_used is older
+ * than now - max_age (0 included), unless it is in use (live > 0:
+ * "active" in a save); counters and the active flag are kept, so that
+ * rh_write_save() writes them back as they were. Nodes left empty are
+ * dropped; info->purged counts what went.
+ *
+ * Errors are reported through the struct diag as FILE:LINE:COL and
+ * returned as an EXIT_* status: EXIT_NOINPUT (cannot open), EXIT_DATAERR
+ * (not a loadable history, or one Slider would refuse under strict),
+ * EXIT_IOERR (read failed), EXIT_CONFIG (bad resources.json). On failure
+ * the model is left empty apart from its given roles.
+ */
+#ifndef PK_READER_H
+#define PK_READER_H
+
+#include <stdint.h>
+
+#include "diag.h"
+#include "rolehistory.h"
+
+struct rh_loadopt {
+	int strict;		/* Slider's acceptance rules (rh-load(1)) */
+	int64_t max_age;	/* ms; 0 keeps every entry (RH_MAX_AGE_DEFAULT) */
+	int max_age_set;	/* given by the user (a warning if it cannot apply) */
+	int64_t now;		/* the save time of an empty (bootstrap) history */
+	int general;		/* every record through json-c, no fast path (tests) */
+	int from_now;		/* rh-compact's purge, see above */
+};
+
+struct rh_loadinfo {
+	char *path;		/* the file loaded (malloc'd), NULL: nothing loaded */
+	int state;		/* it was a state stream: no rebuild */
+	int saves;		/* complete saves in the file */
+	size_t nread;		/* NodeEntryRecords read in the save used */
+	size_t purged;		/* entries dropped as older than max_age */
+};
+
+void rh_loadopt_init(struct rh_loadopt *);
+void rh_loadinfo_free(struct rh_loadinfo *);
+
+/* Load one file (or "-" or NULL: standard input), never a directory. */
+int rh_load_file(struct rh *, const char *path, const struct rh_loadopt *,
+    struct rh_loadinfo *, struct diag *);
+/* Load the file open on fd (left open), named path in messages. */
+int rh_load_fd(struct rh *, int fd, const char *path,
+    const struct rh_loadopt *, struct rh_loadinfo *, struct diag *);
+
+#endif

@@ -1,0 +1,473 @@
+/*
+ * jobs.c - placectl -j: the applications of a run read by several
+ * threads, placed in input order (jobs.h).
+ *
+ * The input goes through a ring of batches, each a copy of whole lines
+ * (nj_next with NJ_BLOCK) that owns the applications read from it and
+ * everything they point to. A batch is read (in input order), parsed
+ * (nj_feed, pl_app_read: in any order, by any thread) and placed (in
+ * input order), then its slot is free again. Reading and placing are
+ * done by one thread at a time, parsing by all at once; no thread is
+ * tied to a stage. A thread places what is parsed first (a batch it has
+ * just parsed is still in its cache), keeps the ring fed, parses, and
+ * sleeps only when there is nothing it may do: so when the machine is
+ * busy and some of the threads get no time, the others do their work,
+ * and -j N costs about what one thread does.
+ *
+ * Messages go where the lines go: a parser's diag keeps them in the batch
+ * it parses, the reader's in the batch being read, and whoever places the
+ * batch reports them in input order.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "exitcode.h"
+#include "jobs.h"
+#include "jsonread.h"
+#include "xalloc.h"
+
+#define BATCH_BYTES (32 * 1024)	/* a batch is queued once it has this */
+#define RING_PER_JOB 8		/* batches in flight per thread */
+
+/* Messages kept to be reported later. */
+struct msg {
+	int warning, haspos;
+	struct pos pos;
+	size_t off;		/* the text in the list's text */
+};
+
+struct msgs {
+	struct buf text;
+	struct msg *m;
+	size_t n, cap;
+};
+
+/* A diag sink: arg points at the list to keep the messages in. */
+static void
+keep_msg(void *arg, const struct diag_msg *dm)
+{
+	struct msgs *l = *(struct msgs **)arg;
+	struct msg *m;
+
+	xgrow((void **)&l->m, &l->cap, l->n + 1, sizeof *l->m);
+	m = &l->m[l->n++];
+	m->warning = dm->warning;
+	m->haspos = dm->pos != NULL;
+	if (m->haspos)
+		m->pos = *dm->pos;
+	m->off = l->text.n;
+	buf_add(&l->text, dm->text, strlen(dm->text) + 1);
+}
+
+/* Report the messages [from, to) of the list. */
+static void
+put_msgs(struct diag *d, const struct msgs *l, size_t from, size_t to)
+{
+	struct diag_msg dm;
+
+	for (; from < to; from++) {
+		dm.warning = l->m[from].warning;
+		dm.pos = l->m[from].haspos ? &l->m[from].pos : NULL;
+		dm.text = l->text.s + l->m[from].off;
+		diag_put(d, &dm);
+	}
+}
+
+/* One line of a batch: its application, or the messages of a bad one. */
+struct line {
+	struct pl_appin app;
+	size_t m0, m1;		/* its messages in the batch's list */
+	int bad;
+};
+
+enum { B_FREE, B_QUEUED, B_PARSING, B_PARSED };
+
+struct batch {
+	int state;
+	struct buf text;	/* lines read, from at */
+	struct pos at;
+	int rderr;		/* after the lines, the reader's NJ_BAD or */
+	size_t rd0, rd1;	/* ... NJ_IOERR, its messages in msgs */
+	struct line *lines;
+	size_t nlines, cap;
+	struct pl_appbuf ab;	/* the lists of its applications */
+	struct msgs msgs;
+	struct json_object **objs;	/* parses its applications point into */
+	size_t nobjs, capobjs;
+};
+
+struct parser {
+	struct jobs *jb;
+	pthread_t tid;
+	struct nj_reader *r;	/* fed a batch at a time */
+	struct diag d;		/* keeps messages in *into */
+	struct msgs *into;
+};
+
+/* The lock guards all but what a token's holder alone touches. */
+struct jobs {
+	struct pl_placer *pc;	/* the placing token's */
+	struct nj_reader *r;	/* the reading token's, with: */
+	struct diag rdiag;	/* its diag: passes messages on, or */
+	struct msgs rmsgs;	/* ... keeps them here once lines are read */
+	int rkeep;
+	struct batch *fill;	/* the batch being read */
+	struct parser *rp;	/* the reading thread's parser */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;	/* something changed */
+	struct batch *ring;
+	size_t k, nthreads;
+	size_t head, tail;	/* queued or later: ring[tail .. head) */
+	size_t next;		/* the next to parse */
+	int reading, placing;	/* the tokens are taken */
+	int end;		/* nothing more to read */
+	int stopped;		/* nothing more to place: the run is over */
+};
+
+#define RING(jb, i) (&(jb)->ring[(i) % (jb)->k])
+
+/* Let go of the parses the batch's applications pointed into. */
+static void
+drop_objs(struct batch *b)
+{
+	while (b->nobjs > 0)
+		json_object_put(b->objs[--b->nobjs]);
+}
+
+/* Read the applications of a batch; done with what it held before. */
+static void
+parse(struct parser *p, struct batch *b)
+{
+	struct nj_value v;
+	struct line *l;
+	int rc;
+
+	drop_objs(b);
+	b->nlines = 0;
+	pl_appbuf_clear(&b->ab);
+	p->into = &b->msgs;
+	nj_feed(p->r, b->text.s, b->text.n, &b->at);
+	while ((rc = nj_next(p->r, &v, NJ_RAW)) != NJ_EOF) {
+		xgrow((void **)&b->lines, &b->cap, b->nlines + 1,
+		    sizeof *b->lines);
+		l = &b->lines[b->nlines++];
+		l->m0 = b->msgs.n;
+		l->bad = rc != NJ_VALUE ||
+		    pl_app_read(&l->app, &b->ab, p->r, &v, &p->d) != NJ_VALUE;
+		l->m1 = b->msgs.n;
+		if (!l->bad && l->app.obj != NULL) {	/* keep its strings */
+			xgrow((void **)&b->objs, &b->capobjs, b->nobjs + 1,
+			    sizeof *b->objs);
+			b->objs[b->nobjs++] = json_object_get(l->app.obj);
+		}
+	}
+}
+
+/* Place and write the lines of a parsed batch, in order, unless the run
+ * is over; then its reader's error. */
+static void
+place(struct jobs *jb, struct batch *b)
+{
+	struct pl_placer *pc = jb->pc;
+	size_t i;
+
+	for (i = 0; i < b->nlines && !pl_placer_done(pc); i++) {
+		struct line *l = &b->lines[i];
+
+		if (l->bad) {
+			put_msgs(pc->run->d, &b->msgs, l->m0, l->m1);
+			pl_placer_bad(pc);
+		} else
+			pl_placer_put(pc, &l->app);
+	}
+	if (b->rderr == 0 || pl_placer_done(pc))
+		return;
+	put_msgs(pc->run->d, &b->msgs, b->rd0, b->rd1);
+	if (b->rderr == NJ_IOERR) {
+		pc->status = EXIT_IOERR;
+		pc->stop = 1;
+	} else
+		pl_placer_bad(pc);
+}
+
+/* The batch to read into, from a free slot. The reading token is held. */
+static struct batch *
+fill_start(struct jobs *jb)
+{
+	struct batch *b = jb->fill = RING(jb, jb->head);
+
+	buf_clear(&b->text);
+	b->rderr = 0;
+	b->msgs.n = 0;
+	buf_clear(&b->msgs.text);
+	return b;
+}
+
+/* Queue the batch being read; the lock is held. */
+static void
+fill_queue(struct jobs *jb)
+{
+	jb->fill->state = B_QUEUED;
+	jb->fill = NULL;
+	jb->head++;
+	pthread_cond_broadcast(&jb->cv);
+}
+
+/* Is the run over? */
+static int
+stopped(struct jobs *jb)
+{
+	int s;
+
+	pthread_mutex_lock(&jb->mu);
+	s = jb->stopped;
+	pthread_mutex_unlock(&jb->mu);
+	return s;
+}
+
+/* Read a batch, holding the reading token (not the lock). */
+static void
+read_batch(struct jobs *jb)
+{
+	struct nj_value v;
+	struct batch *b;
+	struct msgs t;
+	int rc;
+
+	fill_start(jb);
+	while (jb->fill != NULL) {
+		rc = nj_next(jb->r, &v, NJ_BLOCK);
+		if ((b = jb->fill) == NULL)	/* idle queued it: the ring is empty */
+			b = fill_start(jb);
+		if (rc == NJ_VALUE) {
+			if (b->text.n == 0)
+				b->at = v.pos;
+			buf_add(&b->text, v.text, v.len);
+			if (b->text.n < BATCH_BYTES && !stopped(jb))
+				continue;
+		} else if (rc != NJ_EOF) {	/* after the lines before it */
+			b->rderr = rc;
+			b->rd0 = b->msgs.n;
+			t = b->msgs;		/* b's list is empty: swap */
+			b->msgs = jb->rmsgs;
+			jb->rmsgs = t;
+			b->rd1 = b->msgs.n;
+		}
+		pthread_mutex_lock(&jb->mu);
+		if (rc == NJ_EOF || rc == NJ_IOERR)
+			jb->end = 1;
+		if (b->text.n > 0 || b->rderr != 0)
+			fill_queue(jb);
+		else
+			jb->fill = NULL;
+		pthread_mutex_unlock(&jb->mu);
+	}
+}
+
+/* Place the parsed batches at the tail, holding the placing token. */
+static void
+place_ready(struct jobs *jb)
+{
+	struct batch *b = RING(jb, jb->tail);
+
+	do {
+		pthread_mutex_unlock(&jb->mu);
+		place(jb, b);
+		pthread_mutex_lock(&jb->mu);
+		if (pl_placer_done(jb->pc))
+			jb->stopped = jb->end = 1;
+		b->state = B_FREE;
+		jb->tail++;
+		b = RING(jb, jb->tail);
+	} while (jb->tail < jb->head && b->state == B_PARSED);
+}
+
+/* Read a batch: take the reading token, the lock held. */
+static void
+take_read(struct parser *p)
+{
+	struct jobs *jb = p->jb;
+
+	jb->reading = 1;
+	jb->rp = p;
+	pthread_mutex_unlock(&jb->mu);
+	read_batch(jb);
+	pthread_mutex_lock(&jb->mu);
+	jb->reading = 0;
+}
+
+/* Parse the next queued batch, the lock held. */
+static void
+take_parse(struct parser *p)
+{
+	struct jobs *jb = p->jb;
+	struct batch *b = RING(jb, jb->next++);
+	int skip = jb->stopped;
+
+	b->state = B_PARSING;
+	pthread_mutex_unlock(&jb->mu);
+	if (!skip)
+		parse(p, b);
+	pthread_mutex_lock(&jb->mu);
+	b->state = B_PARSED;
+}
+
+/*
+ * Do one piece of work, the lock held: place what is parsed; read while
+ * fewer batches wait to be parsed than there are threads (may_read: the
+ * caller is not reading already); parse. 0 when there is nothing to do.
+ */
+static int
+step(struct parser *p, int may_read)
+{
+	struct jobs *jb = p->jb;
+
+	if (!jb->placing && jb->tail < jb->head &&
+	    RING(jb, jb->tail)->state == B_PARSED) {
+		jb->placing = 1;
+		place_ready(jb);
+		jb->placing = 0;
+	} else if (may_read && !jb->reading && !jb->end &&
+	    jb->head - jb->tail < jb->k && jb->head - jb->next < jb->nthreads)
+		take_read(p);
+	else if (jb->next < jb->head)
+		take_parse(p);
+	else
+		return 0;
+	pthread_cond_broadcast(&jb->cv);
+	return 1;
+}
+
+/* Is everything read and placed? */
+static int
+finished(const struct jobs *jb)
+{
+	return jb->end && !jb->reading && jb->tail == jb->head;
+}
+
+static void *
+work(void *arg)
+{
+	struct parser *p = arg;
+	struct jobs *jb = p->jb;
+
+	pthread_mutex_lock(&jb->mu);
+	while (!finished(jb))
+		if (!step(p, 1))
+			pthread_cond_wait(&jb->cv, &jb->mu);
+	pthread_mutex_unlock(&jb->mu);
+	return NULL;
+}
+
+/*
+ * Before the reader waits for input: have everything read so far placed,
+ * helping, and the output flushed. The reading token is held.
+ */
+static void
+idle(void *arg)
+{
+	struct jobs *jb = arg;
+
+	pthread_mutex_lock(&jb->mu);
+	if (jb->fill->text.n > 0)
+		fill_queue(jb);
+	while (jb->tail < jb->head || jb->placing)
+		if (!step(jb->rp, 0))
+			pthread_cond_wait(&jb->cv, &jb->mu);
+	if (jb->pc->run->out != NULL)
+		ob_flush_buf(jb->pc->run->out);
+	pthread_mutex_unlock(&jb->mu);
+}
+
+/*
+ * The reader's messages: passed on at once until lines are read; then
+ * kept, to be reported in their place.
+ */
+static void
+reader_msg(void *arg, const struct diag_msg *dm)
+{
+	struct jobs *jb = arg;
+	struct msgs *l = &jb->rmsgs;
+
+	if (jb->rkeep)
+		keep_msg(&l, dm);
+	else
+		diag_put(jb->pc->run->d, dm);
+}
+
+static void
+free_msgs(struct msgs *l)
+{
+	buf_free(&l->text);
+	free(l->m);
+}
+
+static void
+free_batch(struct batch *b)
+{
+	drop_objs(b);
+	free(b->objs);
+	buf_free(&b->text);
+	free(b->lines);
+	pl_appbuf_free(&b->ab);
+	free_msgs(&b->msgs);
+}
+
+void
+pl_jobs(struct pl_placer *pc, const char *path)
+{
+	struct pl_run *run = pc->run;
+	struct jobs jb;
+	struct parser *p;
+	size_t i, n = (size_t)run->jobs - 1, started;
+	int rc;
+
+	memset(&jb, 0, sizeof jb);
+	jb.pc = pc;
+	jb.rdiag = *run->d;
+	jb.rdiag.sink = reader_msg;
+	jb.rdiag.sink_arg = &jb;
+	if ((rc = nj_open(&jb.r, path, NJ_LINES, &jb.rdiag)) != 0) {
+		pc->status = rc;
+		return;
+	}
+	jb.rkeep = 1;
+	nj_set_idle(jb.r, idle, &jb);
+	jb.k = RING_PER_JOB * (n + 1);
+	jb.ring = xcalloc(jb.k, sizeof *jb.ring);
+	pthread_mutex_init(&jb.mu, NULL);
+	pthread_cond_init(&jb.cv, NULL);
+	p = xcalloc(n + 1, sizeof *p);
+	for (i = 0; i <= n; i++) {	/* p[n]: this thread's */
+		p[i].jb = &jb;
+		p[i].d = *run->d;
+		p[i].d.sink = keep_msg;
+		p[i].d.sink_arg = &p[i].into;
+		p[i].r = nj_fdopen(-1, nj_name(jb.r), NJ_LINES, &p[i].d);
+	}
+	pthread_mutex_lock(&jb.mu);
+	for (i = 0; i < n; i++)
+		if ((errno = pthread_create(&p[i].tid, NULL, work, &p[i])) != 0) {
+			diag_warn(run->d, POS_NONE, "cannot start parser thread "
+			    "%zu of %zu: %s", i + 1, n, strerror(errno));
+			break;
+		}
+	started = i;			/* none: this thread does it all */
+	jb.nthreads = started + 1;
+	pthread_mutex_unlock(&jb.mu);
+	work(&p[n]);
+	for (i = 0; i <= n; i++) {
+		if (i < started)
+			pthread_join(p[i].tid, NULL);
+		nj_close(p[i].r);
+	}
+	free(p);
+	for (i = 0; i < jb.k; i++)
+		free_batch(&jb.ring[i]);
+	free(jb.ring);
+	free_msgs(&jb.rmsgs);
+	nj_close(jb.r);
+	pthread_mutex_destroy(&jb.mu);
+	pthread_cond_destroy(&jb.cv);
+}

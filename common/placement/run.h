@@ -1,0 +1,45 @@
+/*
+ * run.h - placing a stream of applications: read NDJSON, place each
+ * application in input order, write it back with its placement (place,
+ * explain), compare two configurations (diff), or only count (tree).
+ *
+ * One thread reads, places and writes; with jobs > 1 the pipeline of
+ * jobs.c reads in that many threads, and the calling thread places
+ * through the placer (placer.h). Queues created by one application matter to
+ * the next, so only reading is parallel. Output is identical either way
+ * and is flushed before the input would block.
+ */
+#ifndef PK_RUN_H
+#define PK_RUN_H
+
+#include <signal.h>
+
+#include "diag.h"
+#include "outbuf.h"
+#include "partition.h"
+
+enum pl_runmode { PL_RUN_PLACE, PL_RUN_EXPLAIN, PL_RUN_DIFF, PL_RUN_COUNT };
+
+struct pl_run {
+	enum pl_runmode mode;
+	struct pl_part *part;	/* the configuration (diff: the new one) */
+	struct pl_part *old;	/* diff: the old one */
+	int keep_going;		/* skip bad applications, count them */
+	int jobs;		/* threads; 0 or 1: one */
+	volatile sig_atomic_t *hup;	/* set: reload part before the next */
+	struct diag *d;
+	struct ob *out;		/* NULL for PL_RUN_COUNT */
+	unsigned long napps;	/* applications placed */
+	unsigned long nbad;	/* bad records (skipped with keep_going) */
+	unsigned long ndiff;	/* diff: applications placed differently */
+};
+
+/*
+ * Run over the input (path, "-" or NULL for stdin). Returns 0, or the
+ * exit status: EXIT_NOINPUT, EXIT_DATAERR (a bad record; with keep_going
+ * after the whole input), EXIT_IOERR. Output errors are the caller's
+ * (ob->err), and stop the run.
+ */
+int pl_run(struct pl_run *, const char *path);
+
+#endif
