@@ -45,16 +45,6 @@ sync_dir(const char *dir)
 	return rc;
 }
 
-int
-af_sync_dir(const char *path)
-{
-	char *dir = dir_of(path);
-	int rc = sync_dir(dir);
-
-	free(dir);
-	return rc;
-}
-
 /* Give the new file the owner, group and mode of st; warn if it cannot. */
 static void
 take_after(struct af *a, const struct stat *st, struct diag *d)

@@ -42,8 +42,6 @@ int af_open_like(struct af *, const char *path, const char *model,
 int af_commit(struct af *, struct diag *);
 /* Forget the new content: the destination stays as it was. */
 void af_abort(struct af *);
-/* fsync the directory that holds path. 0 or -1 (errno set). */
-int af_sync_dir(const char *path);
 /*
  * Remove the temporary files a killed writer left in the directory dirfd
  * (named dir in messages) for destinations whose names start with

@@ -17,6 +17,13 @@ pl_mgr_init(struct pl_mgr *m, enum pl_compat c)
 	pl_ugi_init(&m->ugi, PL_RESOLVER_NONE);
 }
 
+void
+pl_mgr_set_resolver(struct pl_mgr *m, enum pl_resolver r)
+{
+	pl_ugi_free(&m->ugi);
+	pl_ugi_init(&m->ugi, r);
+}
+
 static void
 drop_rules(struct pl_mgr *m)
 {

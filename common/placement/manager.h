@@ -66,11 +66,13 @@ struct pl_result {
 
 void pl_mgr_init(struct pl_mgr *, enum pl_compat);
 void pl_mgr_free(struct pl_mgr *);
+/* The user/group resolver of the scheduler (1.8), before any placement. */
+void pl_mgr_set_resolver(struct pl_mgr *, enum pl_resolver);
 /*
  * Give the manager a rule list from a partition's configuration, the way
  * the scheduler does when a partition is created (new), when its
- * configuration is reloaded (update), or through the manager's own
- * initialise. Rule build problems are reported; the return is their count
+ * configuration is reloaded (update: pl_part_reload), or through the
+ * manager's own initialise. Rule build problems are reported; the return is their count
  * (update: the count that refuses the reload). A failed new or update
  * leaves the manager as the scheduler leaves it: a new one that fails is
  * active without rules (1.4: nothing is placed) or inactive (before 1.4:

@@ -56,21 +56,6 @@ pl_queue_path_ok(const char *s, size_t n, enum pl_compat c)
 	}
 }
 
-void
-pl_queue_name_why(struct buf *why, const char *s, size_t n,
-    enum pl_compat c)
-{
-	const char *x = pl_ver(c)->queue_chars;
-
-	buf_clear(why);
-	buf_puts(why, "invalid queue name '");
-	buf_add(why, s, n);
-	buf_puts(why, "', a name must only have alphanumeric characters");
-	for (; *x != '\0'; x++)
-		buf_printf(why, "%s%c", x[1] == '\0' ? " or " : ", ", *x);
-	buf_puts(why, ", and be no longer than 64 characters");
-}
-
 /* ^[_a-zA-Z][a-zA-Z0-9<extra>]*<end>$ where end is "[$]?" when dollar. */
 static int
 ident(const char *s, size_t n, const char *extra, int dollar)

@@ -17,9 +17,6 @@
 int pl_queue_name_ok(const char *, size_t, enum pl_compat);
 /* Every dot-separated element of a path is a valid queue name. */
 int pl_queue_path_ok(const char *, size_t, enum pl_compat);
-/* The scheduler's message for an invalid queue name, into why (cleared). */
-void pl_queue_name_why(struct buf *why, const char *, size_t,
-    enum pl_compat);
 /* User names: ^[_a-zA-Z][a-zA-Z0-9_.@-]*[$]?$, 1.3 adds :, 1.6 # and /. */
 int pl_user_name_ok(const char *, size_t, enum pl_compat);
 /* Group names: ^[_a-zA-Z][a-zA-Z0-9_-]*$, 1.3 adds : and . */

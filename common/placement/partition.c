@@ -139,7 +139,7 @@ resolver(struct pl_part *p)
 
 	if (p->conf.nparts == 0 || !(t = &p->conf.parts[0].resolver)->set)
 		return;
-	p->mgr.ugi.resolver = pl_resolver_of(t->s, t->n);
+	pl_mgr_set_resolver(&p->mgr, pl_resolver_of(t->s, t->n));
 }
 
 /* The scheduler's configuration when it is given an empty one (1.2). */
@@ -151,6 +151,31 @@ struct built {
 	size_t n;
 };
 
+/*
+ * Give manager m the rules of pc, new or (update) as a reload does. Under
+ * PL_LOAD_RULES_FATAL rules that do not build refuse the configuration;
+ * otherwise the scheduler only logs them and loads it: warnings.
+ */
+static void
+rules(struct pl_part *p, struct pl_mgr *m, const struct pl_partconf *pc,
+    int flags, int update, struct diag *d)
+{
+	struct diag_demoted dd;
+
+	if (flags & PL_LOAD_RULES_FATAL) {
+		p->st.rules += update ? pl_mgr_update(m, pc, p->file, d) :
+		    pl_mgr_new(m, pc, p->file, d);
+		return;
+	}
+	diag_demote(&dd, d, pl_ver(p->compat)->always_on ? "the placement "
+	    "rules do not build; YuniKorn loads the configuration, then "
+	    "rejects every application: " : "the placement rules do not "
+	    "build; YuniKorn loads the configuration with placement off: ");
+	if ((update ? pl_mgr_update(m, pc, p->file, &dd.d) :
+	    pl_mgr_new(m, pc, p->file, &dd.d)) != 0)
+		p->st.brokenrules++;
+}
+
 /* Build partition pc (into p's tree and manager when it is the one
  * wanted, else into ones thrown away), in the registration's order. */
 static void
@@ -160,7 +185,6 @@ build_part(struct pl_part *p, struct pl_partconf *pc, struct built *b,
 	const struct pl_ver *sw = pl_ver(p->compat);
 	struct pl_tree t, *tp = pc == p->pc ? &p->tree : &t;
 	struct pl_mgr m, *mp = pc == p->pc ? &p->mgr : &m;
-	struct diag_demoted dd;
 	size_t i;
 	int *on = NULL, update = 0;
 	unsigned long nw = 0;
@@ -192,16 +216,8 @@ build_part(struct pl_part *p, struct pl_partconf *pc, struct built *b,
 	if (update && *on && pc->nrules > 0) {
 		/* UpdateRules: a failure refuses the configuration */
 		p->st.build += pl_mgr_new(mp, pc, p->file, d);
-	} else if (flags & PL_LOAD_RULES_FATAL)
-		p->st.rules += pl_mgr_new(mp, pc, p->file, d);
-	else {		/* logged: the configuration loads */
-		diag_demote(&dd, d, sw->always_on ? "the placement "
-		    "rules do not build; YuniKorn loads the configuration, then "
-		    "rejects every application: " : "the placement rules do not "
-		    "build; YuniKorn loads the configuration with placement off: ");
-		if (pl_mgr_new(mp, pc, p->file, &dd.d) != 0)
-			p->st.brokenrules++;
-	}
+	} else if (!(flags & PL_LOAD_NO_RULES) || mp != &p->mgr)
+		rules(p, mp, pc, flags, 0, d);
 	*on = pc->nrules > 0 && mp->active;
 	if (pc->resolver.set && strcmp(pc->resolver.s, "ldap") == 0)
 		pl_conf_warn(d, &nw, p->file, pc->resolver.line, pc->resolver.col,
@@ -298,64 +314,6 @@ pl_part_free(struct pl_part *p)
 	p->shown = NULL;
 }
 
-static char *
-dup_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
-static struct pl_qconf *
-copy_conf(const struct pl_qconf *c, struct buf *why)
-{
-	struct pl_qconf *n = xcalloc(1, sizeof *n);
-
-	n->name = dup_or_null(c->name);
-	n->submit_text = dup_or_null(c->submit_text);
-	n->admin_text = dup_or_null(c->admin_text);
-	n->line = c->line;
-	n->col = c->col;
-	if (n->submit_text != NULL)	/* it parsed before */
-		(void)pl_acl_parse(&n->submit, n->submit_text,
-		    strlen(n->submit_text), why);
-	if (n->admin_text != NULL)
-		(void)pl_acl_parse(&n->admin, n->admin_text,
-		    strlen(n->admin_text), why);
-	return n;
-}
-
-/* Carry the queues in use from the old tree into the new one. */
-static void
-carry(struct pl_tree *nt, struct pl_tree *ot)
-{
-	uint64_t *used = pl_tree_totals(ot);
-	struct buf why = { 0 };
-	size_t i;
-
-	for (i = 0; i < ot->nall; i++) {
-		struct pl_queue *q = ot->all[i], *nq, *np;
-
-		if ((nq = pl_tree_get(nt, q->path, q->pathlen)) != NULL) {
-			nq->napps = q->napps;
-			continue;
-		}
-		if (used[i] == 0 || q->parent == NULL)
-			continue;
-		np = pl_tree_get(nt, q->parent->path, q->parent->pathlen);
-		if (np == NULL || np->leaf)
-			continue;	/* nowhere to hang it */
-		nq = pl_tree_add(nt, np, q->name, strlen(q->name));
-		nq->dynamic = q->dynamic;
-		nq->recovery = q->recovery;
-		nq->leaf = q->leaf;
-		nq->draining = !q->dynamic || q->draining;
-		nq->napps = q->napps;
-		if (q->conf != NULL)
-			nq->conf = copy_conf(q->conf, &why);
-	}
-	buf_free(&why);
-	free(used);
-}
-
 int
 pl_part_reload(struct pl_part *p, struct diag *d)
 {
@@ -366,16 +324,21 @@ pl_part_reload(struct pl_part *p, struct diag *d)
 	   1.4) placement was off: then a new manager stays off */
 	fatal = pl_ver(p->compat)->always_on || p->mgr.active;
 	rc = pl_part_load(&np, p->path, p->name, p->compat,
-	    fatal ? PL_LOAD_RULES_FATAL : 0, p->src, d);
+	    (fatal ? PL_LOAD_RULES_FATAL : 0) | PL_LOAD_NO_RULES, p->src, d);
+	if (rc == 0) {		/* the manager outlives configurations */
+		rules(&np, &p->mgr, np.pc, fatal ? PL_LOAD_RULES_FATAL : 0, 1, d);
+		rc = np.st.rules > 0 ? EXIT_CONFIG : 0;
+	}
 	if (rc != 0) {
 		pl_part_free(&np);
 		return rc;
 	}
-	carry(&np.tree, &p->tree);
-	pl_ugi_free(&np.mgr.ugi);	/* the cache outlives configurations */
-	np.mgr.ugi = p->mgr.ugi;
-	memset(&p->mgr.ugi, 0, sizeof p->mgr.ugi);
-	pl_part_free(p);
+	pl_tree_carry(&np.tree, &p->tree);
+	pl_mgr_free(&np.mgr);
+	np.mgr = p->mgr;
+	pl_tree_free(&p->tree);
+	pl_conf_free(&p->conf);
+	free(p->shown);
 	*p = np;
 	return 0;
 }

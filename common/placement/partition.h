@@ -37,8 +37,10 @@ enum {
 				   configuration (a reload the scheduler
 				   refuses); at the first load they are
 				   warnings: the scheduler loads it */
-	PL_LOAD_ANYPART = 2	/* the partition may be missing (check): then
+	PL_LOAD_ANYPART = 2,	/* the partition may be missing (check): then
 				   pc is the first partition, or NULL */
+	PL_LOAD_NO_RULES = 4	/* the wanted partition's rules are left
+				   out: a reload updates the manager it has */
 };
 
 /*
@@ -57,12 +59,14 @@ int pl_part_load(struct pl_part *, const char *file, const char *name,
 void pl_part_free(struct pl_part *);
 
 /*
- * Re-read the file. On any problem the old configuration stays (every
- * release refuses a broken reload; rules that do not build are one, except
- * before 1.4 while placement is off) and the status is returned; otherwise
- * the new one is in place with the queues placement created carried over,
- * and configured queues that are gone but hold applications kept, marked
- * draining.
+ * Re-read the file, as on SIGHUP. On any problem the old configuration
+ * stays (every release refuses a broken reload; rules that do not build
+ * are one, except before 1.4 while placement is off) and the status is
+ * returned; otherwise the new one is in place with the queues placement
+ * created carried over, and configured queues that are gone but hold
+ * applications kept, marked draining (pl_tree_carry). The placement
+ * manager is the same one, its rules updated (pl_mgr_update), its
+ * user/group cache kept, as in the scheduler.
  */
 int pl_part_reload(struct pl_part *, struct diag *);
 

@@ -727,12 +727,6 @@ run(void (*f)(struct dec *, const struct yl_node *, void *), void *to,
 }
 
 static void
-do_part(struct dec *x, const struct yl_node *v, void *to)
-{
-	(void)get_part(x, v, to);
-}
-
-static void
 do_queues(struct dec *x, const struct yl_node *v, void *to)
 {
 	struct pl_partconf *p = to;
@@ -753,13 +747,6 @@ do_top(struct dec *x, const struct yl_node *v, void *to)
 	struct fill f = { x, to, 0 };
 
 	(void)pl_yaml_struct(&x->y, v, &config, top_member, &f);
-}
-
-int
-pl_conf_decode_part(struct pl_partconf *p, const char *file,
-    const struct yl_node *v, enum pl_compat c, struct diag *d)
-{
-	return run(do_part, p, v, file, c, d);
 }
 
 int

@@ -88,9 +88,6 @@ struct pl_conf {
  */
 int pl_conf_decode(struct pl_conf *, const struct yl_doc *, enum pl_compat,
     struct diag *);
-/* Decode one partition mapping (tests build these from their own YAML). */
-int pl_conf_decode_part(struct pl_partconf *, const char *file,
-    const struct yl_node *, enum pl_compat, struct diag *);
 /* Decode a queues list or a placement rules list alone (tests). */
 int pl_conf_decode_queues(struct pl_partconf *, const char *file,
     const struct yl_node *, enum pl_compat, struct diag *);

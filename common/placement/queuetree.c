@@ -2,6 +2,7 @@
  * queuetree.c - the queue tree, its path hash and queue creation (queuetree.h).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "hashtable.h"
 #include "names.h"
@@ -315,4 +316,61 @@ pl_tree_recovery(struct pl_tree *t)
 	q->dynamic = 1;
 	q->recovery = 1;
 	return q;
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+static struct pl_qconf *
+copy_conf(const struct pl_qconf *c, struct buf *why)
+{
+	struct pl_qconf *n = xcalloc(1, sizeof *n);
+
+	n->name = dup_or_null(c->name);
+	n->submit_text = dup_or_null(c->submit_text);
+	n->admin_text = dup_or_null(c->admin_text);
+	n->line = c->line;
+	n->col = c->col;
+	if (n->submit_text != NULL)	/* it parsed before */
+		(void)pl_acl_parse(&n->submit, n->submit_text,
+		    strlen(n->submit_text), why);
+	if (n->admin_text != NULL)
+		(void)pl_acl_parse(&n->admin, n->admin_text,
+		    strlen(n->admin_text), why);
+	return n;
+}
+
+void
+pl_tree_carry(struct pl_tree *nt, const struct pl_tree *ot)
+{
+	uint64_t *used = pl_tree_totals(ot);
+	struct buf why = { 0 };
+	size_t i;
+
+	for (i = 0; i < ot->nall; i++) {
+		struct pl_queue *q = ot->all[i], *nq, *np;
+
+		if ((nq = pl_tree_get(nt, q->path, q->pathlen)) != NULL) {
+			nq->napps = q->napps;
+			continue;
+		}
+		if (used[i] == 0 || q->parent == NULL)
+			continue;
+		np = pl_tree_get(nt, q->parent->path, q->parent->pathlen);
+		if (np == NULL || np->leaf)
+			continue;	/* nowhere to hang it */
+		nq = pl_tree_add(nt, np, q->name, strlen(q->name));
+		nq->dynamic = q->dynamic;
+		nq->recovery = q->recovery;
+		nq->leaf = q->leaf;
+		nq->draining = !q->dynamic || q->draining;
+		nq->napps = q->napps;
+		if (q->conf != NULL)
+			nq->conf = copy_conf(q->conf, &why);
+	}
+	buf_free(&why);
+	free(used);
 }

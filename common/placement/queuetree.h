@@ -76,6 +76,14 @@ struct pl_queue *pl_tree_ancestor(struct pl_tree *, const char *path, size_t);
 /* Applications placed in and below each queue, by index in tree->all;
  * the caller frees the array. */
 uint64_t *pl_tree_totals(const struct pl_tree *);
+/*
+ * A reload: carry into the new tree nt what the old one, ot, had that
+ * the new configuration does not undo: the application counts of queues
+ * in both, and the queues that are gone but hold applications, kept with
+ * their ACLs (configured ones marked draining) wherever their parent
+ * still is.
+ */
+void pl_tree_carry(struct pl_tree *nt, const struct pl_tree *ot);
 /* May the user submit to q: its submit or admin ACL, or q's parent's, up
  * to root or the recovery queue. */
 int pl_queue_submit_ok(const struct pl_queue *, const struct pl_user *);
