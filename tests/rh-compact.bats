@@ -17,9 +17,15 @@ setup() {
 }
 
 teardown() {
+	touch "$T/go" 2>/dev/null || :	# let a lock holder go
 	[[ -z $SHARED ]] || rm -rf "$SHARED"
 	pk_teardown
 }
+
+# sh -c "$HOLD" _ DIR: say DIR/held, then hold on until DIR/go appears
+# (at most 60 s, so that a test that fails early never hangs the run).
+HOLD='touch "$1/held"; n=0; while [ ! -e "$1/go" ] && [ $n -lt 1200 ]; do
+	n=$((n + 1)); sleep 0.05; done'
 
 # name MS: the history file name of a save at MS.
 name() {
@@ -408,8 +414,7 @@ rh-compact: delete $T/h/rolehistory-000001a201692e00.json"
 	# held: a writer that locks its temporary file while it writes
 	echo partial >"$T/h/.$(at 1).held99"
 	touch -t "$old" "$T/h/.$(at 1).held99"
-	flock "$T/h/.$(at 1).held99" sh -c 'touch "$1/held"; while [ ! -e "$1/go" ]; do
-		sleep 0.05; done' _ "$T" 3>&- &
+	flock "$T/h/.$(at 1).held99" sh -c "$HOLD" _ "$T" 3>&- &
 	local holder=$!
 	# not ours: another prefix, a name that is not of the pattern, a directory
 	for t in .other.json.abcdef .$(at 1).toolong7 .$(at 1).ab-def; do
@@ -418,7 +423,7 @@ rh-compact: delete $T/h/rolehistory-000001a201692e00.json"
 	done
 	mkdir "$T/h/.$(at 1).subdir"
 	touch -t "$old" "$T/h/.$(at 1).subdir"
-	while [ ! -e "$T/held" ]; do sleep 0.05; done
+	wait_file "$T/held"
 	# a dry run removes nothing
 	run -0 rh-compact -n --now $NOW "$T/h"
 	assert_equal "$(ls -A "$T/h" | wc -l)" 10
@@ -551,10 +556,9 @@ rh-compact: $T/h: warning: no loadable history: nothing to compact, nothing chan
 	hist "$T/h" v:1 v:2
 	before=$(snapshot "$T/h")
 	# hold the lock until told to let go
-	flock "$T/h" sh -c 'touch "$1/held"; while [ ! -e "$1/go" ]; do
-		sleep 0.05; done' _ "$T" 3>&- &
+	flock "$T/h" sh -c "$HOLD" _ "$T" 3>&- &
 	local holder=$!
-	while [ ! -e "$T/held" ]; do sleep 0.05; done
+	wait_file "$T/held"
 	run --separate-stderr rh-compact --now $NOW "$T/h"
 	assert_failure "$EXIT_TEMPFAIL"
 	assert_stderr "rh-compact: $T/h: history directory is locked by another process (--wait waits for it)"
@@ -574,10 +578,9 @@ rh-compact: $T/h: warning: no loadable history: nothing to compact, nothing chan
 @test "readers lock the directory shared: they wait for flock DIR and the job, not for flock -s" {
 	hist "$T/h" v:1 v:2
 	want=$(rh-load --now $NOW "$T/h/$(at 1)")
-	flock "$T/h" sh -c 'touch "$1/held"; while [ ! -e "$1/go" ]; do
-		sleep 0.05; done' _ "$T" 3>&- &
+	flock "$T/h" sh -c "$HOLD" _ "$T" 3>&- &
 	local holder=$!
-	while [ ! -e "$T/held" ]; do sleep 0.05; done
+	wait_file "$T/held"
 	rh-load --now $NOW "$T/h" >"$T/out" 2>"$T/err" 3>&- &
 	local reader=$!
 	sleep 0.5

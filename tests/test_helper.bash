@@ -50,6 +50,16 @@ closed_pipe() {
 		close W; exec @ARGV or die' -- "$@"
 }
 
+# wait_file FILE: wait (at most 10 s) until FILE exists
+wait_file() {
+	local i
+	for i in $(seq 200); do
+		[ -e "$1" ] && return 0
+		sleep 0.05
+	done
+	fail "$1 did not appear within 10 s"
+}
+
 # wait_lines FILE N: wait (at most 10 s) until FILE has N lines
 wait_lines() {
 	local i

@@ -558,6 +558,8 @@ main(int argc, char **argv)
 	if (yl_load_file(&doc, path, &d, 1) != 0)
 		return 1;
 	cases = yl_get(doc.root, "cases");
+	if (cases == NULL || cases->kind != YL_SEQ || cases->n == 0)
+		ok(0, "%s has no cases: a list under 'cases:'", path);
 	for (v = 0; v < NVERS; v++)
 		for (c = vers[v], i = 0; cases != NULL && i < cases->n; i++) {
 			const struct yl_node *cs = cases->kids[i], *ex;
