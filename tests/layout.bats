@@ -1,0 +1,76 @@
+#!/usr/bin/env bats
+# layout.bats - the shape of the library holds: three folders, each
+# compiled with only the headers it may see, every module with a header of
+# its own, and no circle of includes. (HACKING, "The library".)
+
+load test_helper
+
+setup() {
+	LIB=$TOP_SRCDIR/common
+	# the compiler and flags the build uses (Makefile.am passes them)
+	: "${PK_CC:=cc}"
+}
+
+# try_include SIDE HEADER: compile a file including HEADER with the
+# include paths of SIDE (base, history or placement) only.
+try_include() {
+	local inc="-I$LIB/base"
+	[[ $1 == base ]] || inc="$inc -I$LIB/$1"
+	printf '#include "%s"\nint pk_layout_probe;\n' "$2" >"$BATS_TEST_TMPDIR/probe.c"
+	# shellcheck disable=SC2086
+	$PK_CC -std=c11 -fsyntax-only $PK_DEP_CFLAGS -include "$TOP_BUILDDIR/config.h" \
+	    $inc "$BATS_TEST_TMPDIR/probe.c"
+}
+
+@test "a header of the other side does not compile: history cannot include placement, nor placement history" {
+	run -0 try_include history rolehistory.h
+	run -0 try_include placement partition.h
+	run ! try_include history partition.h
+	assert_output --partial "partition.h"
+	run ! try_include placement rolehistory.h
+	assert_output --partial "rolehistory.h"
+	run ! try_include base rolehistory.h
+	run ! try_include base manager.h
+}
+
+@test "every header of a folder compiles with that folder's include paths alone" {
+	local side h
+	for side in base history placement; do
+		for h in "$LIB/$side"/*.h; do
+			try_include "$side" "${h##*/}" ||
+				fail "$side/${h##*/} does not compile on its own"
+		done
+	done
+}
+
+@test "every .c file in common/ has a header of its own" {
+	local c missing=
+	for c in "$LIB"/*/*.c; do
+		[[ -f ${c%.c}.h ]] || missing="$missing ${c#"$LIB"/}"
+	done
+	[[ -z $missing ]] || fail "no header of their own:$missing"
+}
+
+@test "no file in common/ is at the top: each is in base, history or placement" {
+	run find "$LIB" -maxdepth 1 -type f -name '*.[ch]'
+	assert_output ""
+}
+
+@test "no circle of includes among the library's files" {
+	# edges FILE -> HEADER for every quoted include, then a depth-first
+	# search for a header reachable from itself
+	run awk '
+	FNR == 1 { f = FILENAME; sub(/.*\//, "", f) }
+	/^#include "/ { h = $2; gsub(/"/, "", h); e[f] = e[f] " " h }
+	function dfs(n, path,   i, k, m) {
+		if (state[n] == 1) { print "circle: " path " " n; bad = 1; return }
+		if (state[n] == 2) return
+		state[n] = 1
+		k = split(e[n], m, " ")
+		for (i = 1; i <= k; i++) dfs(m[i], path " " n)
+		state[n] = 2
+	}
+	END { for (n in e) dfs(n, ""); exit bad }' "$LIB"/*/*.[ch]
+	assert_success
+	assert_output ""
+}
