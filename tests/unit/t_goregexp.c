@@ -1,0 +1,220 @@
+/*
+ * t_goregexp - Go's regular expressions as the scheduler's Go compiles
+ * and matches them: every line of tests/data/regexp/golden.txt and
+ * classes.txt, whose expectations Go's regexp wrote (see gen.go there).
+ * A line is a quoted pattern, then either "! error" (Go refuses it, with
+ * those words) or quoted subjects, each "=1" (Go finds a match in it) or
+ * "=0".
+ *
+ * usage: t_goregexp [FILE...]   (default: the two files of $TOP_SRCDIR)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "goregexp.h"
+#include "tap.h"
+
+static int
+hexdig(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static void
+put_rune(struct buf *b, unsigned long r)
+{
+	char u[4];
+
+	if (r < 0x80)
+		u[0] = (char)r, buf_add(b, u, 1);
+	else if (r < 0x800) {
+		u[0] = (char)(0xc0 | r >> 6);
+		u[1] = (char)(0x80 | (r & 0x3f));
+		buf_add(b, u, 2);
+	} else if (r < 0x10000) {
+		u[0] = (char)(0xe0 | r >> 12);
+		u[1] = (char)(0x80 | (r >> 6 & 0x3f));
+		u[2] = (char)(0x80 | (r & 0x3f));
+		buf_add(b, u, 3);
+	} else {
+		u[0] = (char)(0xf0 | r >> 18);
+		u[1] = (char)(0x80 | (r >> 12 & 0x3f));
+		u[2] = (char)(0x80 | (r >> 6 & 0x3f));
+		u[3] = (char)(0x80 | (r & 0x3f));
+		buf_add(b, u, 4);
+	}
+}
+
+/* A Go-quoted string (strconv.Quote's escapes) at *pp into out; 0 or -1. */
+static int
+unquote(const char **pp, struct buf *out)
+{
+	const char *p = *pp;
+	unsigned long r;
+	int k, n, d;
+
+	buf_clear(out);
+	if (*p++ != '"')
+		return -1;
+	for (; *p != '"'; p++) {
+		if (*p == '\0')
+			return -1;
+		if (*p != '\\') {
+			buf_add(out, p, 1);
+			continue;
+		}
+		switch (*++p) {
+		case 'a': buf_add(out, "\a", 1); break;
+		case 'b': buf_add(out, "\b", 1); break;
+		case 'f': buf_add(out, "\f", 1); break;
+		case 'n': buf_add(out, "\n", 1); break;
+		case 'r': buf_add(out, "\r", 1); break;
+		case 't': buf_add(out, "\t", 1); break;
+		case 'v': buf_add(out, "\v", 1); break;
+		case '\\': case '"': case '\'': buf_add(out, p, 1); break;
+		case 'x': case 'u': case 'U':
+			n = *p == 'x' ? 2 : *p == 'u' ? 4 : 8;
+			for (r = 0, k = 0; k < n; k++) {
+				if ((d = hexdig(*++p)) < 0)
+					return -1;
+				r = r * 16 + (unsigned long)d;
+			}
+			if (n == 2) {
+				char c = (char)r;
+
+				buf_add(out, &c, 1);
+			} else
+				put_rune(out, r);
+			break;
+		default:
+			return -1;
+		}
+	}
+	*pp = p + 1;
+	if (out->s == NULL)
+		buf_add(out, "", 0);
+	return 0;
+}
+
+/* One line: the pattern compiles or not as Go's does, and matches as Go. */
+static void
+run_line(const char *file, int ln, const char *line)
+{
+	struct buf pat = { 0 }, subj = { 0 }, err = { 0 }, want = { 0 };
+	struct buf bad = { 0 };
+	const char *p = line;
+	struct pl_re *re;
+	int nbad = 0, nsubj = 0, m;
+
+	if (unquote(&p, &pat) != 0) {
+		ok(0, "%s:%d: a quoted pattern", file, ln);
+		return;
+	}
+	re = pl_re_compile(pat.s, pat.n, &err);
+	if (strncmp(p, "\t! ", 3) == 0) {
+		p += 3;
+		if (unquote(&p, &want) != 0)
+			buf_set(&want, "(bad line)", 10);
+		ok(re == NULL && strcmp(err.s ? err.s : "", want.s) == 0,
+		    "%s:%d: %s: Go refuses it", file, ln, pat.s);
+		if (re != NULL)
+			printf("#   compiled\n");
+		else if (strcmp(err.s, want.s) != 0)
+			printf("#   got:  %s\n#   want: %s\n", err.s, want.s);
+		goto out;
+	}
+	if (re == NULL) {
+		ok(0, "%s:%d: %s compiles", file, ln, pat.s);
+		printf("#   %s\n", err.s);
+		goto out;
+	}
+	while (*p == '\t') {
+		p++;
+		if (unquote(&p, &subj) != 0 || p[0] != '=' ||
+		    (p[1] != '0' && p[1] != '1')) {
+			nbad++;
+			buf_printf(&bad, " (bad subject)");
+			break;
+		}
+		nsubj++;
+		m = pl_re_match(re, subj.s, subj.n, &err);
+		if (m != p[1] - '0') {
+			nbad++;
+			if (nbad <= 8)
+				buf_printf(&bad, " %s'%s'=%d", nbad > 1 ? "," : "",
+				    subj.s, m);
+		}
+		p += 2;
+	}
+	ok(nbad == 0 && nsubj > 0, "%s:%d: %s matches as Go on %d subjects", file,
+	    ln, pat.s, nsubj);
+	if (nbad > 0)
+		printf("#   %d differ:%s\n", nbad, bad.s);
+out:
+	pl_re_free(re);
+	buf_free(&pat);
+	buf_free(&subj);
+	buf_free(&err);
+	buf_free(&want);
+	buf_free(&bad);
+}
+
+static void
+run_file(const char *path)
+{
+	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	FILE *f = fopen(path, "r");
+	struct buf line = { 0 };
+	int ln = 0, c, nlines = 0;
+
+	if (f == NULL) {
+		ok(0, "%s: cannot open", path);
+		return;
+	}
+	for (;;) {
+		buf_clear(&line);
+		while ((c = getc(f)) != EOF && c != '\n') {
+			char ch = (char)c;
+
+			buf_add(&line, &ch, 1);
+		}
+		if (c == EOF && line.n == 0)
+			break;
+		ln++;
+		if (line.n > 0 && line.s[0] == '"') {
+			run_line(name, ln, line.s);
+			nlines++;
+		}
+	}
+	fclose(f);
+	buf_free(&line);
+	ok(nlines > 0, "%s: %d cases", name, nlines);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *top = getenv("TOP_SRCDIR");
+	char path[4096];
+	int i;
+
+	if (argc > 1) {
+		for (i = 1; i < argc; i++)
+			run_file(argv[i]);
+		return tap_done();
+	}
+	snprintf(path, sizeof path, "%s/tests/data/regexp/golden.txt",
+	    top != NULL ? top : ".");
+	run_file(path);
+	snprintf(path, sizeof path, "%s/tests/data/regexp/classes.txt",
+	    top != NULL ? top : ".");
+	run_file(path);
+	return tap_done();
+}
