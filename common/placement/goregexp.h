@@ -1,11 +1,10 @@
 /*
- * goregexp.h - the regular expressions of placement rule filters: Go's RE2
- * syntax, as the scheduler compiles them, checked against Go's rules and
- * translated to a PCRE2 pattern that matches the same names (Perl and
- * POSIX classes as Go's ASCII sets, folded as Go folds them, Unicode
- * classes by category or script as Go has them). Compiled once with JIT,
- * matched with a reused match block under match and depth limits, so no
- * pattern and name can make a placement slow.
+ * goregexp.h - the regular expressions of placement rule filters, as the
+ * scheduler's Go compiles and matches them (regexp.Compile, MatchString):
+ * Go's syntax, its errors and limits, its classes, Unicode tables and
+ * case folding (gounicode.h), and its answers. Matching runs all of an
+ * expression's threads together over the name: time linear in the name
+ * whatever the expression (as Go's RE2), and every match has an answer.
  */
 #ifndef PK_GOREGEXP_H
 #define PK_GOREGEXP_H
@@ -16,12 +15,18 @@
 
 struct pl_re;
 
-/* Compile (NULL with Go's reason in err, when Go refuses it), match (1, 0,
- * or -1 on the match limit, with a message in err), free. */
+/* Compile; NULL with Go's reason in err ("code: `text`") when Go refuses
+ * it. */
 struct pl_re *pl_re_compile(const char *, size_t, struct buf *err);
-int pl_re_match(struct pl_re *, const char *, size_t, struct buf *err);
+/* Does it match anywhere in s (1 or 0)? s is read as Go reads a string:
+ * a byte of invalid UTF-8 is U+FFFD. Uses the expression's work space:
+ * one match at a time. */
+int pl_re_match(struct pl_re *, const char *s, size_t);
 void pl_re_free(struct pl_re *);
 const char *pl_re_source(const struct pl_re *);
+/* The work matching has done since the expression was compiled (threads
+ * run, one per instruction and character at most): for the tests. */
+unsigned long long pl_re_work(const struct pl_re *);
 
 /* Is a regular expression anchored at the start (^...)? For warnings. */
 int pl_re_anchored(const char *, size_t);

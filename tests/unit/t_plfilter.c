@@ -1,4 +1,4 @@
-/* t_plfilter - Go's RE2 syntax into PCRE2, match limits, filters, ACLs */
+/* t_plfilter - Go's regular expressions, filters, ACLs */
 #include <string.h>
 
 #include "acl.h"
@@ -16,7 +16,7 @@ re(const char *pat, const char *s)
 	buf_free(&err);
 	if (r == NULL)
 		return -1;
-	m = pl_re_match(r, s, strlen(s), &err);
+	m = pl_re_match(r, s, strlen(s));
 	pl_re_free(r);
 	buf_free(&err);
 	return m;
@@ -27,7 +27,6 @@ allows(const char *type, const char *user, const char *u1, const char *g1,
     const char *group)
 {
 	struct pl_filter f;
-	struct buf err = { 0 };
 	const char *us[1] = { u1 }, *gs[1] = { g1 }, *ug[1] = { group };
 	size_t ul[1] = { u1 ? strlen(u1) : 0 }, gl[1] = { g1 ? strlen(g1) : 0 };
 	size_t ugl[1] = { strlen(group) };
@@ -35,9 +34,8 @@ allows(const char *type, const char *user, const char *u1, const char *g1,
 	int a;
 
 	pl_filter_build(&f, type, us, ul, u1 != NULL, gs, gl, g1 != NULL, PL_010);
-	a = pl_filter_allows(&f, &u, &err);
+	a = pl_filter_allows(&f, &u);
 	pl_filter_free(&f);
-	buf_free(&err);
 	return a;
 }
 
@@ -46,7 +44,6 @@ main(void)
 {
 	struct buf err = { 0 };
 	struct pl_acl acl;
-	struct pl_re *r;
 
 	is_int(re("user[0-1]", "superuser1x"), 1, "unanchored: found inside");
 	is_int(re("^user[0-1]$", "superuser1x"), 0, "anchored explicitly");
@@ -109,10 +106,6 @@ main(void)
 	is_int(re("\\p{C}", "\xcd\xb8"), 0, "C is without the unassigned");
 	is_int(re("\\p{Kawi}", "\xf0\x91\xbc\x80"), 1, "Kawi, which PCRE2 does not know yet");
 	is_int(re("\\n(?m)^", "\n"), 1, "(?m)^ after a last newline");
-	r = pl_re_compile("^(a+)+$", 7, &err);
-	ok(r != NULL && pl_re_match(r, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", 36, &err) < 0 &&
-	    strstr(err.s, "match limit") != NULL, "catastrophic backtracking stops at its limit");
-	pl_re_free(r);
 	ok(pl_re_anchored("^a", 2) && pl_re_anchored("(?i)^a", 6) &&
 	    !pl_re_anchored("a$", 2), "anchored at the start");
 
