@@ -1931,10 +1931,12 @@ frag_class(struct pl_re *re, const int32_t *r, size_t n)
 	memset(c, 0, sizeof *c);
 	c->at = (uint32_t)re->nrunes;
 	c->n = (uint32_t)(n / 2);
-	xgrow((void **)&re->runes, &re->caprunes, re->nrunes + n,
-	    sizeof *re->runes);
-	memcpy(re->runes + re->nrunes, r, n * sizeof *r);
-	re->nrunes += n;
+	if (n > 0) {			/* an empty class matches nothing */
+		xgrow((void **)&re->runes, &re->caprunes, re->nrunes + n,
+		    sizeof *re->runes);
+		memcpy(re->runes + re->nrunes, r, n * sizeof *r);
+		re->nrunes += n;
+	}
 	for (k = 0; k < n; k += 2)
 		for (x = r[k]; x <= r[k + 1] && x < 128; x++)
 			c->ascii[x >> 6] |= (uint64_t)1 << (x & 63);
