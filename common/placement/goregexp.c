@@ -2318,6 +2318,8 @@ takes(const struct pl_re *re, const struct inst *in, int32_t r)
 	c = &re->cls[in->arg];
 	if (r < 128)
 		return (int)(c->ascii[r >> 6] >> (r & 63) & 1);
+	if (c->n == 0)
+		return 0;
 	p = re->runes + c->at;
 	for (lo = 0, hi = c->n; lo < hi;) {
 		mid = (lo + hi) / 2;
