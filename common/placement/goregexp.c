@@ -14,8 +14,11 @@
  * step over the name (the "Pike VM" of Go's regexp, without captures):
  * each instruction is visited at most once per character, so a match
  * takes time linear in the name whatever the expression, and always has
- * an answer. A name is read as Go reads a string: each byte of an invalid
- * UTF-8 sequence is one U+FFFD.
+ * an answer. The sets of threads met are kept as the states of an
+ * automaton with their moves on ASCII characters, so that a name is
+ * mostly read one lookup a character; an expression whose states outgrow
+ * their budget runs the threads from then on. A name is read as Go reads
+ * a string: each byte of an invalid UTF-8 sequence is one U+FFFD.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,6 +26,7 @@
 
 #include "goregexp.h"
 #include "gounicode.h"
+#include "hashtable.h"
 #include "xalloc.h"
 
 #define MAXRUNE		0x10ffff
@@ -32,6 +36,7 @@
 #define MAX_SIZE	((128 << 20) / 40)
 #define MAX_RUNES	((128 << 20) / 4)
 #define NONE		SIZE_MAX
+#define D_MAXSTATES	1024		/* states of an expression's automaton */
 
 /* ---- the tree (regexp/syntax's Regexp) ---- */
 
@@ -1767,6 +1772,19 @@ struct pl_re {
 	int skip;			/* ... and finding it skips no character
 					   in the middle */
 	unsigned char first[32];	/* bytes a match may begin with */
+	int sfixed;			/* no condition before the first read: */
+	int smatch;			/* ... the start matches at once, or */
+	uint32_t *slist;		/* ... these read the first character */
+	size_t nslist;
+	/* the automaton: states, their threads, a table to find them */
+	struct dstate *ds;
+	size_t nds, capds;
+	uint32_t *dpcs;
+	size_t ndpcs, capdpcs;
+	struct ht dht;
+	int32_t dstart;			/* the first state, or -1 */
+	size_t dmax;			/* the most states it may have */
+	int nodfa;			/* too many states: threads only */
 	/* the matcher's work space: a mark per instruction and position */
 	uint32_t *mark, gen;
 	uint32_t *list[2], *stack;
@@ -2102,7 +2120,9 @@ first_range(struct pl_re *re, int32_t lo, int32_t hi)
  * Go's StartCond (is every match anchored at the start?), and the bytes a
  * match can start with: those of the characters the instructions reached
  * from the start without reading one can take. None if a match can be
- * empty.
+ * empty. When no condition (^ $ \b...) stands before the first read, the
+ * instructions reached are the same everywhere: kept, so that starting a
+ * thread at each character costs no walk.
  */
 static void
 start_info(struct pl_re *re)
@@ -2127,25 +2147,33 @@ start_info(struct pl_re *re)
 		pc = in->out;
 	}
 	re->anchored = (cond & E_BOT) != 0;
-	re->filter = 1;
+	re->filter = re->sfixed = 1;
+	re->slist = xmalloc(re->ninst * sizeof *re->slist);
 	st = xmalloc((2 * re->ninst + 1) * sizeof *st);
 	seen = xcalloc(re->ninst, 1);
 	st[n++] = re->start;
-	while (n > 0 && re->filter) {
+	while (n > 0) {
 		pc = st[--n];
 		if (seen[pc])
 			continue;
 		seen[pc] = 1;
 		in = &re->prog[pc];
+		if (in->op >= I_RUNE)
+			re->slist[re->nslist++] = pc;
 		switch (in->op) {
 		case I_ALT:
 			st[n++] = in->arg;
+			st[n++] = in->out;
+			break;
+		case I_EMPTY:
+			re->sfixed = 0;
 			/* FALLTHROUGH */
-		case I_NOP: case I_EMPTY:
+		case I_NOP:
 			st[n++] = in->out;
 			break;
 		case I_MATCH:
 			re->filter = 0;
+			re->smatch = 1;
 			break;
 		case I_RUNE1:
 			first_range(re, (int32_t)in->arg, (int32_t)in->arg);
@@ -2167,6 +2195,8 @@ start_info(struct pl_re *re)
 	}
 	free(st);
 	free(seen);
+	if (!re->filter)
+		memset(re->first, 0, sizeof re->first);
 	/* to skip ahead, every byte a match may start at must begin a
 	   character, so that the characters before are read as Go reads them */
 	re->skip = re->filter;
@@ -2202,6 +2232,8 @@ pl_re_compile(const char *src, size_t n, struct buf *err)
 		re->list[0] = xmalloc(re->ninst * sizeof *re->list[0]);
 		re->list[1] = xmalloc(re->ninst * sizeof *re->list[1]);
 		re->stack = xmalloc((2 * re->ninst + 1) * sizeof *re->stack);
+		re->dstart = -1;
+		re->dmax = D_MAXSTATES;
 	}
 	for (i = 0; i < p.nall; i++) {
 		free(p.all[i]->sub);
@@ -2259,10 +2291,18 @@ next_gen(struct pl_re *re)
 	}
 }
 
+/* Where threads are added: the name, a position in it, and what holds
+ * there, worked out when an instruction asks (-1 until then). */
+struct at {
+	const unsigned char *s;
+	size_t n, pos;
+	int ctx;
+};
+
 /* Add the thread at pc, and all it reaches without reading, to the list
  * (its length *ln); 1 if it reaches the match. */
 static int
-add(struct pl_re *re, uint32_t *list, size_t *ln, uint32_t pc, unsigned ctx)
+add(struct pl_re *re, uint32_t *list, size_t *ln, uint32_t pc, struct at *a)
 {
 	uint32_t *st = re->stack;
 	const struct inst *in;
@@ -2284,7 +2324,9 @@ add(struct pl_re *re, uint32_t *list, size_t *ln, uint32_t pc, unsigned ctx)
 			st[n++] = in->out;
 			break;
 		case I_EMPTY:
-			if ((in->empty & ~ctx) == 0)
+			if (a->ctx < 0)
+				a->ctx = (int)context(a->s, a->n, a->pos);
+			if ((in->empty & ~(unsigned)a->ctx) == 0)
 				st[n++] = in->out;
 			break;
 		case I_NOP:
@@ -2297,6 +2339,26 @@ add(struct pl_re *re, uint32_t *list, size_t *ln, uint32_t pc, unsigned ctx)
 			break;
 		}
 	}
+	return 0;
+}
+
+/* A thread from the start: a walk, or the instructions start_info kept. */
+static int
+add_start(struct pl_re *re, uint32_t *list, size_t *ln, struct at *a)
+{
+	size_t k;
+	uint32_t pc;
+
+	if (!re->sfixed)
+		return add(re, list, ln, re->start, a);
+	if (re->smatch)
+		return 1;
+	re->work += re->nslist;
+	for (k = 0; k < re->nslist; k++)
+		if (re->mark[pc = re->slist[k]] != re->gen) {
+			re->mark[pc] = re->gen;
+			list[(*ln)++] = pc;
+		}
 	return 0;
 }
 
@@ -2339,59 +2401,241 @@ may_start(const struct pl_re *re, unsigned char b)
 	return re->first[b >> 3] & (1u << (b & 7));
 }
 
-int
-pl_re_match(struct pl_re *re, const char *str, size_t n)
+/* The character at s[i] as Go reads it (a bad byte: U+FFFD), its length;
+ * -1 at the end. */
+static int32_t
+char_at(const unsigned char *s, size_t n, size_t i, size_t *w)
 {
-	const unsigned char *s = (const unsigned char *)str;
+	int32_t r;
+
+	if (i >= n) {
+		*w = 0;
+		return -1;
+	}
+	if (s[i] < 0x80) {
+		*w = 1;
+		return s[i];
+	}
+	return (r = decode(s, n, i, w)) < 0 ? 0xfffd : r;
+}
+
+/* The threads in step over the name: 1 or 0. */
+static int
+pike(struct pl_re *re, const unsigned char *s, size_t n)
+{
 	uint32_t *cl = re->list[0], *nl = re->list[1], *t;
-	size_t pos = 0, w = 0, wn, ncl = 0, nnl, k;
+	struct at here = { s, n, 0, -1 }, next = { s, n, 0, -1 };
+	size_t w, wn, ncl = 0, nnl, k;
 	int32_t r, rn;
 
-	if (re->never || (re->filter && re->anchored && (n == 0 ||
-	    !may_start(re, s[0]))))
-		return 0;
-	r = n > 0 ? decode(s, n, 0, &w) : -1;
-	if (n > 0 && r < 0)
-		r = 0xfffd;
+	r = char_at(s, n, 0, &w);
 	next_gen(re);
 	for (;;) {
-		if (ncl == 0 && pos > 0 && re->anchored)
+		if (ncl == 0 && here.pos > 0 && re->anchored)
 			break;
-		if (ncl == 0 && re->skip && !re->anchored && pos < n &&
-		    !may_start(re, s[pos])) {
-			while (pos < n && !may_start(re, s[pos]))
-				pos++;
-			if (pos >= n)
+		if (ncl == 0 && re->skip && !re->anchored && here.pos < n &&
+		    !may_start(re, s[here.pos])) {
+			while (here.pos < n && !may_start(re, s[here.pos]))
+				here.pos++;
+			if (here.pos >= n)
 				break;
-			r = decode(s, n, pos, &w);
-			if (r < 0)
-				r = 0xfffd;
+			here.ctx = -1;
+			r = char_at(s, n, here.pos, &w);
 			next_gen(re);
 		}
-		if ((pos == 0 || !re->anchored) &&
-		    add(re, cl, &ncl, re->start, context(s, n, pos)))
+		if ((here.pos == 0 || !re->anchored) &&
+		    add_start(re, cl, &ncl, &here))
 			return 1;
-		if (pos >= n)
+		if (r < 0)
 			break;
-		rn = -1, wn = 0;
-		if (pos + w < n && (rn = decode(s, n, pos + w, &wn)) < 0)
-			rn = 0xfffd;
+		next.pos = here.pos + w;
+		next.ctx = -1;
+		rn = char_at(s, n, next.pos, &wn);
 		next_gen(re);
 		for (nnl = 0, k = 0; k < ncl; k++) {
 			const struct inst *in = &re->prog[cl[k]];
 
 			re->work++;
-			if (takes(re, in, r) && add(re, nl, &nnl, in->out,
-			    context(s, n, pos + w)))
+			if (takes(re, in, r) && add(re, nl, &nnl, in->out, &next))
 				return 1;
 		}
 		t = cl, cl = nl, nl = t;
 		ncl = nnl;
-		pos += w;
+		here = next;
 		r = rn;
 		w = wn;
 	}
 	return 0;
+}
+
+/*
+ * The automaton. A state is the threads at a position before the
+ * instructions that read nothing are followed (they may ask about the
+ * next character), and what the character before was; a move on the next
+ * character follows them, then reads it. With an unanchored expression
+ * every state has a thread at the start too.
+ */
+#define D_UNKNOWN	(-1)
+#define D_MATCH		(-2)
+#define D_DEAD		(-3)		/* no thread left: no match */
+#define D_FULL		(-4)		/* no room for another state */
+
+enum { PF_START = 1, PF_NL = 2, PF_WORD = 4 };
+
+struct dstate {
+	int32_t next[128];		/* by ASCII character: a state, D_... */
+	int32_t eot;			/* at the end: D_MATCH, D_DEAD, D_UNKNOWN */
+	uint32_t at, n;			/* its threads, in dpcs */
+	unsigned pf;			/* PF_: the character before */
+};
+
+/* What holds between a character described by pf and c (-1: the end). */
+static unsigned
+dcontext(unsigned pf, int32_t c)
+{
+	int after = c >= 0 && c < 0x80 && isword((unsigned char)c);
+	unsigned f = 0;
+
+	if (pf & PF_START)
+		f |= E_BOT | E_BOL;
+	else if (pf & PF_NL)
+		f |= E_BOL;
+	if (c < 0)
+		f |= E_EOT | E_EOL;
+	else if (c == '\n')
+		f |= E_EOL;
+	return f | (((pf & PF_WORD) != 0) != after ? E_WORDB : E_NOWORDB);
+}
+
+/* The state of these threads (sorted) and pf: found, or made; D_FULL. */
+static int32_t
+dfind(struct pl_re *re, const uint32_t *pcs, size_t n, unsigned pf)
+{
+	uint64_t h = ht_hash_from(ht_step(HT_SEED, (unsigned char)pf), pcs,
+	    n * sizeof *pcs);
+	struct ht_probe pr;
+	struct dstate *d;
+	uint32_t i;
+
+	ht_probe(&re->dht, h, &pr);
+	while ((i = ht_next(&re->dht, &pr)) != HT_NONE)
+		if (re->ds[i].pf == pf && re->ds[i].n == n &&
+		    memcmp(re->dpcs + re->ds[i].at, pcs, n * sizeof *pcs) == 0)
+			return (int32_t)i;
+	if (re->nds >= re->dmax)
+		return D_FULL;
+	xgrow((void **)&re->ds, &re->capds, re->nds + 1, sizeof *re->ds);
+	xgrow((void **)&re->dpcs, &re->capdpcs, re->ndpcs + n, sizeof *pcs);
+	d = &re->ds[re->nds];
+	memset(d->next, 0xff, sizeof d->next);		/* D_UNKNOWN */
+	d->eot = D_UNKNOWN;
+	d->at = (uint32_t)re->ndpcs;
+	d->n = (uint32_t)n;
+	d->pf = pf;
+	memcpy(re->dpcs + re->ndpcs, pcs, n * sizeof *pcs);
+	re->ndpcs += n;
+	ht_add(&re->dht, h, (uint32_t)re->nds);
+	return (int32_t)re->nds++;
+}
+
+static int
+cmp_pc(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The move from state si on c (-1: the end). */
+static int32_t
+dstep(struct pl_re *re, int32_t si, int32_t c)
+{
+	struct at a = { NULL, 0, 0, (int)dcontext(re->ds[si].pf, c) };
+	uint32_t *cl = re->list[0], *nl = re->list[1], at = re->ds[si].at;
+	size_t n = re->ds[si].n, ncl = 0, nnl = 0, k;
+	const struct inst *in;
+
+	next_gen(re);
+	for (k = 0; k < n; k++)
+		if (add(re, cl, &ncl, re->dpcs[at + k], &a))
+			return D_MATCH;
+	if (c < 0)
+		return D_DEAD;
+	next_gen(re);
+	for (k = 0; k < ncl; k++) {
+		in = &re->prog[cl[k]];
+		if (takes(re, in, c) && re->mark[in->out] != re->gen) {
+			re->mark[in->out] = re->gen;
+			nl[nnl++] = in->out;
+		}
+	}
+	if (!re->anchored && re->mark[re->start] != re->gen)
+		nl[nnl++] = re->start;
+	if (nnl == 0)
+		return D_DEAD;
+	qsort(nl, nnl, sizeof *nl, cmp_pc);
+	return dfind(re, nl, nnl, c == '\n' ? PF_NL : c < 0x80 &&
+	    isword((unsigned char)c) ? PF_WORD : 0);
+}
+
+/* The automaton over the name: 1, 0, or -1 when it ran out of room. */
+static int
+dfa(struct pl_re *re, const unsigned char *s, size_t n)
+{
+	int32_t si = re->dstart, nx, c;
+	size_t pos = 0, w;
+
+	if (si < 0 && (si = re->dstart = dfind(re, &re->start, 1,
+	    PF_START)) < 0)
+		return -1;
+	for (;;) {
+		re->work++;
+		if (pos >= n) {
+			if ((nx = re->ds[si].eot) == D_UNKNOWN)
+				nx = re->ds[si].eot = dstep(re, si, -1);
+			return nx == D_MATCH;
+		}
+		if (s[pos] < 0x80) {
+			c = s[pos++];
+			if ((nx = re->ds[si].next[c]) == D_UNKNOWN) {
+				if ((nx = dstep(re, si, c)) == D_FULL)
+					return -1;
+				re->ds[si].next[c] = nx;
+			}
+		} else {
+			c = char_at(s, n, pos, &w);
+			pos += w;
+			if ((nx = dstep(re, si, c)) == D_FULL)
+				return -1;
+		}
+		if (nx == D_MATCH)
+			return 1;
+		if (nx == D_DEAD)
+			return 0;
+		si = nx;
+	}
+}
+
+int
+pl_re_match(struct pl_re *re, const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	int m;
+
+	if (re->never || (re->filter && re->anchored && (n == 0 ||
+	    !may_start(re, s[0]))))
+		return 0;
+	if (!re->nodfa) {
+		if ((m = dfa(re, s, n)) >= 0)
+			return m;
+		re->nodfa = 1;		/* threads from now on */
+		free(re->ds);
+		free(re->dpcs);
+		ht_free(&re->dht);
+		re->ds = NULL;
+		re->dpcs = NULL;
+	}
+	return pike(re, s, n);
 }
 
 void
@@ -2407,6 +2651,10 @@ pl_re_free(struct pl_re *re)
 	free(re->list[0]);
 	free(re->list[1]);
 	free(re->stack);
+	free(re->slist);
+	free(re->ds);
+	free(re->dpcs);
+	ht_free(&re->dht);
 	free(re);
 }
 
@@ -2414,6 +2662,12 @@ const char *
 pl_re_source(const struct pl_re *re)
 {
 	return re->src;
+}
+
+void
+pl_re_max_states(struct pl_re *re, size_t n)
+{
+	re->dmax = n;
 }
 
 unsigned long long

@@ -3,8 +3,9 @@
  * scheduler's Go compiles and matches them (regexp.Compile, MatchString):
  * Go's syntax, its errors and limits, its classes, Unicode tables and
  * case folding (gounicode.h), and its answers. Matching runs all of an
- * expression's threads together over the name: time linear in the name
- * whatever the expression (as Go's RE2), and every match has an answer.
+ * expression's threads together over the name, through an automaton of
+ * the sets of threads it meets: time linear in the name whatever the
+ * expression (as Go's RE2), and every match has an answer.
  */
 #ifndef PK_GOREGEXP_H
 #define PK_GOREGEXP_H
@@ -24,8 +25,11 @@ struct pl_re *pl_re_compile(const char *, size_t, struct buf *err);
 int pl_re_match(struct pl_re *, const char *s, size_t);
 void pl_re_free(struct pl_re *);
 const char *pl_re_source(const struct pl_re *);
-/* The work matching has done since the expression was compiled (threads
- * run, one per instruction and character at most): for the tests. */
+/* For the tests: the most states the expression's automaton may have
+ * (1024; 0: its threads run alone), and the work matching has done since
+ * it was compiled (instructions visited, characters read by the
+ * automaton). */
+void pl_re_max_states(struct pl_re *, size_t);
 unsigned long long pl_re_work(const struct pl_re *);
 
 /* Is a regular expression anchored at the start (^...)? For warnings. */

@@ -12,7 +12,7 @@
  * lazy or not, of anything but a repeat).
  *
  * goregexp must compile it, since Go does, and match each name as the
- * reference decides: the expression's meaning under Go's rules, computed
+ * reference decides, by its automaton and by its threads alone: the expression's meaning under Go's rules, computed
  * for each part as the set of positions it can end at from a position
  * (no automaton, no backtracking), with the orbits and tables of the
  * alphabet's characters taken from Go's unicode package (goalpha.inc).
@@ -722,9 +722,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct ref x;
 	struct buf pat = { 0 }, name = { 0 }, err = { 0 };
 	int32_t r[MAXLEN];
-	struct pl_re *re;
+	struct pl_re *re, *th;
 	unsigned k, len, j, nnames;
-	int root, i, want, got;
+	int root, i, want, got, gotth;
 
 	memset(&g, 0, sizeof g);
 	g.in = data;
@@ -740,6 +740,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (re == NULL)
 		fprintf(stderr, "`%s`: %s\n", pat.s, err.s);
 	FUZZ_ASSERT(re != NULL);
+	th = pl_re_compile(pat.s, pat.n, &err);
+	FUZZ_ASSERT(th != NULL);
+	pl_re_max_states(th, 0);
 	for (nnames = quirk(&g) ? 0 : 1 + byte(&g) % 6, k = 0; k < nnames;
 	    k++) {
 		buf_clear(&name);
@@ -763,12 +766,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (want = 0, i = 0; i <= x.n && !want; i++)
 			want = ends(&x, root, i) != 0;
 		got = pl_re_match(re, name.s, name.n);
-		if (got != want)
-			fprintf(stderr, "`%s` on '%s' (%zu bytes): %d, Go: %d\n",
-			    pat.s, name.s, name.n, got, want);
-		FUZZ_ASSERT(got == want);
+		gotth = pl_re_match(th, name.s, name.n);
+		if (got != want || gotth != want)
+			fprintf(stderr, "`%s` on '%s' (%zu bytes): %d (threads %d), "
+			    "Go: %d\n", pat.s, name.s, name.n, got, gotth, want);
+		FUZZ_ASSERT(got == want && gotth == want);
 	}
 	pl_re_free(re);
+	pl_re_free(th);
 	buf_free(&pat);
 	buf_free(&name);
 	buf_free(&err);

@@ -4,12 +4,14 @@
  * classes.txt, whose expectations Go's regexp wrote (see gen.go there).
  * A line is a quoted pattern, then either "! error" (Go refuses it, with
  * those words) or quoted subjects, each "=1" (Go finds a match in it) or
- * "=0".
+ * "=0". Each name is matched twice: by the automaton, and by the threads
+ * alone (what runs when the automaton outgrows its budget).
  *
  * Then matching takes time linear in the name: expressions a backtracking
  * matcher takes exponential or polynomial time on, on names of n and 4n
  * characters, answer as Go does and their work (pl_re_work) grows four
- * times, not 16 or 2^3n.
+ * times, not 16 or 2^3n; by the automaton, by the threads alone, and by
+ * an automaton that runs out of states on the way.
  *
  * usage: t_goregexp [FILE...]   (default: the two files of $TOP_SRCDIR)
  */
@@ -115,8 +117,8 @@ run_line(const char *file, int ln, const char *line)
 	struct buf pat = { 0 }, subj = { 0 }, err = { 0 }, want = { 0 };
 	struct buf bad = { 0 };
 	const char *p = line;
-	struct pl_re *re;
-	int nbad = 0, nsubj = 0, m;
+	struct pl_re *re, *th = NULL;
+	int nbad = 0, nsubj = 0, m, mt;
 
 	if (unquote(&p, &pat) != 0) {
 		ok(0, "%s:%d: a quoted pattern", file, ln);
@@ -140,6 +142,8 @@ run_line(const char *file, int ln, const char *line)
 		printf("#   %s\n", err.s);
 		goto out;
 	}
+	th = pl_re_compile(pat.s, pat.n, &err);
+	pl_re_max_states(th, 0);
 	while (*p == '\t') {
 		p++;
 		if (unquote(&p, &subj) != 0 || p[0] != '=' ||
@@ -150,11 +154,12 @@ run_line(const char *file, int ln, const char *line)
 		}
 		nsubj++;
 		m = pl_re_match(re, subj.s, subj.n);
-		if (m != p[1] - '0') {
+		mt = pl_re_match(th, subj.s, subj.n);
+		if (m != p[1] - '0' || mt != m) {
 			nbad++;
 			if (nbad <= 8)
-				buf_printf(&bad, " %s'%s'=%d", nbad > 1 ? "," : "",
-				    subj.s, m);
+				buf_printf(&bad, " %s'%s'=%d,%d", nbad > 1 ? "," : "",
+				    subj.s, m, mt);
 		}
 		p += 2;
 	}
@@ -164,6 +169,7 @@ run_line(const char *file, int ln, const char *line)
 		printf("#   %d differ:%s\n", nbad, bad.s);
 out:
 	pl_re_free(re);
+	pl_re_free(th);
 	buf_free(&pat);
 	buf_free(&subj);
 	buf_free(&err);
@@ -219,8 +225,10 @@ work(struct pl_re *re, const char *unit, size_t n, const char *tail, int *m)
 	return pl_re_work(re) - before;
 }
 
+/* states: the automaton's budget (1024 by default, 0 for none). */
 static void
-linear(const char *pat, const char *unit, const char *tail, int want)
+linear(const char *pat, const char *unit, const char *tail, int want,
+    size_t states)
 {
 	struct buf err = { 0 };
 	struct pl_re *re = pl_re_compile(pat, strlen(pat), &err);
@@ -232,13 +240,49 @@ linear(const char *pat, const char *unit, const char *tail, int want)
 		buf_free(&err);
 		return;
 	}
+	pl_re_max_states(re, states);
 	w1 = work(re, unit, 20000, tail, &m1);
 	w4 = work(re, unit, 80000, tail, &m4);
 	ok(m1 == want && m4 == want && w1 > 0 && w4 <= 4 * w1 + 4 * w1 / 10,
-	    "%s on %s x 20000 then x 80000, then '%s': %d, work %llu then %llu",
-	    pat, unit, tail, want, w1, w4);
+	    "%s on %s x 20000 then x 80000, then '%s', %zu states: %d, work "
+	    "%llu then %llu", pat, unit, tail, states, want, w1, w4);
 	pl_re_free(re);
 	buf_free(&err);
+}
+
+/*
+ * An expression whose automaton has thousands of states, on names of
+ * 20000 and 80000 pseudo-random a and b then tail: it runs out of states,
+ * the threads take over, the work stays linear.
+ */
+static void
+runs_out(const char *pat, const char *tail, int want)
+{
+	struct buf err = { 0 }, name = { 0 };
+	struct pl_re *re = pl_re_compile(pat, strlen(pat), &err);
+	unsigned long long w[2], before;
+	unsigned long x = 1;
+	size_t len[2] = { 20000, 80000 }, k, i;
+	int m[2];
+
+	for (i = 0; i < 2 && re != NULL; i++) {
+		buf_clear(&name);
+		for (k = 0; k < len[i]; k++) {
+			x = x * 1103515245 + 12345;
+			buf_add(&name, x >> 16 & 1 ? "a" : "b", 1);
+		}
+		buf_puts(&name, tail);
+		before = pl_re_work(re);
+		m[i] = pl_re_match(re, name.s, name.n);
+		w[i] = pl_re_work(re) - before;
+	}
+	ok(re != NULL && m[0] == want && m[1] == want &&
+	    w[1] <= 4 * w[0] + 4 * w[0] / 10, "%s on 20000 then 80000 a and b, "
+	    "then '%s': %d, work %llu then %llu", pat, tail, want,
+	    re != NULL ? w[0] : 0, re != NULL ? w[1] : 0);
+	pl_re_free(re);
+	buf_free(&err);
+	buf_free(&name);
 }
 
 int
@@ -260,16 +304,30 @@ main(int argc, char **argv)
 	    top != NULL ? top : ".");
 	run_file(path);
 
-	linear("(a+)+(b|c)", "a", "", 0);
-	linear("(a+)+(b|c)", "a", "c", 1);
-	linear("^(a+)+$", "a", "!", 0);
-	linear("(x+x+)+y", "x", "", 0);
-	linear("(a|aa)*c", "a", "", 0);
-	linear("(a*)*b", "a", "", 0);
-	linear("^(a?){40}a{40}$", "a", "", 0);
-	linear("(?i)(\\w+\\s?)*$", "Word ", "!", 1);
-	linear("^(\\w+\\s?)*$", "Word ", "!", 0);
-	linear("(.*a){12}", "a", "", 1);
-	linear("(.*a){12}b", "a", "", 0);
+	linear("(a+)+(b|c)", "a", "", 0, 1024);
+	linear("(a+)+(b|c)", "a", "c", 1, 1024);
+	linear("^(a+)+$", "a", "!", 0, 1024);
+	linear("(x+x+)+y", "x", "", 0, 1024);
+	linear("(a|aa)*c", "a", "", 0, 1024);
+	linear("(a*)*b", "a", "", 0, 1024);
+	linear("^(a?){40}a{40}$", "a", "", 0, 1024);
+	linear("(?i)(\\w+\\s?)*$", "Word ", "!", 1, 1024);
+	linear("^(\\w+\\s?)*$", "Word ", "!", 0, 1024);
+	linear("(.*a){12}", "a", "", 1, 1024);
+	linear("(.*a){12}b", "a", "", 0, 1024);
+	linear("(a+)+(b|c)", "a", "", 0, 0);
+	linear("(a+)+(b|c)", "a", "c", 1, 0);
+	linear("^(a+)+$", "a", "!", 0, 0);
+	linear("(x+x+)+y", "x", "", 0, 0);
+	linear("(a|aa)*c", "a", "", 0, 0);
+	linear("(a*)*b", "a", "", 0, 0);
+	linear("^(a?){40}a{40}$", "a", "", 0, 0);
+	linear("(?i)(\\w+\\s?)*$", "Word ", "!", 1, 0);
+	linear("^(\\w+\\s?)*$", "Word ", "!", 0, 0);
+	linear("(.*a){12}", "a", "", 1, 0);
+	linear("(.*a){12}b", "a", "", 0, 0);
+	/* 2^13 states and more: the automaton runs out on the way */
+	runs_out("(?:a|b)*a(?:a|b){12}c", "", 0);
+	runs_out("(?:a|b)*a(?:a|b){12}c", "abbbbbbbbbbbbc", 1);
 	return tap_done();
 }
