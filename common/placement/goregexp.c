@@ -1740,7 +1740,7 @@ enum iop {
 
 /* Go's empty-width conditions. */
 enum {
-	E_BOL = 1, E_EOL = 2, E_BOT = 4, E_EOT = 8, E_WORDB = 16, E_NOWORDB = 32
+	C_BOL = 1, C_EOL = 2, C_BOT = 4, C_EOT = 8, C_WORDB = 16, C_NOWORDB = 32
 };
 
 struct inst {
@@ -2031,17 +2031,17 @@ compile(struct pl_re *re, struct runes *tmp, const struct re *t)
 	case OP_ANY:
 		return frag_rune(re, tmp, any, 2, 0);
 	case OP_BOL:
-		return frag_empty(re, E_BOL);
+		return frag_empty(re, C_BOL);
 	case OP_EOL:
-		return frag_empty(re, E_EOL);
+		return frag_empty(re, C_EOL);
 	case OP_BOT:
-		return frag_empty(re, E_BOT);
+		return frag_empty(re, C_BOT);
 	case OP_EOT:
-		return frag_empty(re, E_EOT);
+		return frag_empty(re, C_EOT);
 	case OP_WORDB:
-		return frag_empty(re, E_WORDB);
+		return frag_empty(re, C_WORDB);
 	case OP_NOWORDB:
-		return frag_empty(re, E_NOWORDB);
+		return frag_empty(re, C_NOWORDB);
 	case OP_CAPTURE:		/* no captures: the group alone */
 		return compile(re, tmp, t->sub[0]);
 	case OP_STAR:
@@ -2146,7 +2146,7 @@ start_info(struct pl_re *re)
 			cond |= in->empty;
 		pc = in->out;
 	}
-	re->anchored = (cond & E_BOT) != 0;
+	re->anchored = (cond & C_BOT) != 0;
 	re->filter = re->sfixed = 1;
 	re->slist = xmalloc(re->ninst * sizeof *re->slist);
 	st = xmalloc((2 * re->ninst + 1) * sizeof *st);
@@ -2267,18 +2267,18 @@ context(const unsigned char *s, size_t n, size_t pos)
 	unsigned f = 0;
 
 	if (pos == 0)
-		f |= E_BOT | E_BOL;
+		f |= C_BOT | C_BOL;
 	else if (b == '\n')
-		f |= E_BOL;
+		f |= C_BOL;
 	if (pos >= n)
-		f |= E_EOT | E_EOL;
+		f |= C_EOT | C_EOL;
 	else if (a == '\n')
-		f |= E_EOL;
+		f |= C_EOL;
 	if ((b >= 0 && isword((unsigned char)b)) !=
 	    (a >= 0 && isword((unsigned char)a)))
-		f |= E_WORDB;
+		f |= C_WORDB;
 	else
-		f |= E_NOWORDB;
+		f |= C_NOWORDB;
 	return f;
 }
 
@@ -2497,14 +2497,14 @@ dcontext(unsigned pf, int32_t c)
 	unsigned f = 0;
 
 	if (pf & PF_START)
-		f |= E_BOT | E_BOL;
+		f |= C_BOT | C_BOL;
 	else if (pf & PF_NL)
-		f |= E_BOL;
+		f |= C_BOL;
 	if (c < 0)
-		f |= E_EOT | E_EOL;
+		f |= C_EOT | C_EOL;
 	else if (c == '\n')
-		f |= E_EOL;
-	return f | (((pf & PF_WORD) != 0) != after ? E_WORDB : E_NOWORDB);
+		f |= C_EOL;
+	return f | (((pf & PF_WORD) != 0) != after ? C_WORDB : C_NOWORDB);
 }
 
 /* The state of these threads (sorted) and pf: found, or made; D_FULL. */
