@@ -37,6 +37,7 @@
 #define MAX_RUNES	((128 << 20) / 4)
 #define NONE		SIZE_MAX
 #define D_MAXSTATES	1024		/* states of an expression's automaton */
+#define D_MAXTHREADS	(1 << 20)	/* ... and the threads they hold */
 
 /* ---- the tree (regexp/syntax's Regexp) ---- */
 
@@ -88,6 +89,8 @@ struct re {
 	struct re *next;		/* the free list */
 	int64_t size;			/* memo of calc_size, -1: none */
 	int height;			/* memo of calc_height, 0: none */
+	int32_t cls;			/* compiled: its class in the program */
+	int32_t *lcls;			/* ... its folded characters' classes */
 };
 
 struct parser {
@@ -151,6 +154,7 @@ newre(struct parser *p, int op)
 	re->next = NULL;
 	re->size = -1;
 	re->height = 0;
+	re->cls = -1;
 	return re;
 }
 
@@ -531,8 +535,8 @@ add_group(struct parser *p, struct runes *c, const struct group *g, int neg)
 
 /* ---- reading the expression ---- */
 
-/* Go's utf8.DecodeRune: the character at s[i], its length; -1 if invalid
- * (the length is then 1) or at the end (0). */
+/* Go's utf8.DecodeRune of s[i, n) (i < n): the character and its length;
+ * -1 and length 1 if the bytes there are not UTF-8. */
 static int32_t
 decode(const unsigned char *s, size_t n, size_t i, size_t *w)
 {
@@ -1934,9 +1938,13 @@ star(struct pl_re *re, struct frag f1)
 	return loop(re, f1);
 }
 
-/* A class instruction for n/2 [lo, hi] pairs (clean). */
+/*
+ * A class instruction for n/2 [lo, hi] pairs (clean). *cls is the class
+ * the same part of the tree made before (-1: none yet): the copies of a
+ * repeat share it, as Go's share their slice.
+ */
 static struct frag
-frag_class(struct pl_re *re, const int32_t *r, size_t n)
+frag_class(struct pl_re *re, const int32_t *r, size_t n, int32_t *cls)
 {
 	struct frag f = frag_inst(re, I_RUNE);
 	struct cls *c;
@@ -1944,6 +1952,11 @@ frag_class(struct pl_re *re, const int32_t *r, size_t n)
 	int32_t x;
 
 	f.nullable = 0;
+	if (*cls >= 0) {
+		re->prog[f.i].arg = (uint32_t)*cls;
+		return f;
+	}
+	*cls = (int32_t)re->ncls;
 	xgrow((void **)&re->cls, &re->capcls, re->ncls + 1, sizeof *re->cls);
 	c = &re->cls[re->ncls];
 	memset(c, 0, sizeof *c);
@@ -1962,10 +1975,11 @@ frag_class(struct pl_re *re, const int32_t *r, size_t n)
 	return f;
 }
 
-/* Go's compiler.rune: r a literal's one character (n 1) or a class. */
+/* Go's compiler.rune: r a literal's one character (n 1) or a class;
+ * cls as frag_class's. */
 static struct frag
 frag_rune(struct pl_re *re, struct runes *tmp, const int32_t *r, size_t n,
-    unsigned flags)
+    unsigned flags, int32_t *cls)
 {
 	struct frag f;
 	int32_t o;
@@ -1976,7 +1990,7 @@ frag_rune(struct pl_re *re, struct runes *tmp, const int32_t *r, size_t n,
 		for (o = sfold(r[0]); o != r[0]; o = sfold(o))
 			add_range(tmp, o, o);
 		clean_class(tmp);
-		return frag_class(re, tmp->r, tmp->n);
+		return frag_class(re, tmp->r, tmp->n, cls);
 	}
 	if (n == 1 || (n == 2 && r[0] == r[1])) {
 		f = frag_inst(re, I_RUNE1);
@@ -1987,7 +2001,7 @@ frag_rune(struct pl_re *re, struct runes *tmp, const int32_t *r, size_t n,
 	    r[3] == MAXRUNE)
 		f = frag_inst(re, I_ANYNOTNL);
 	else
-		return frag_class(re, r, n);
+		return frag_class(re, r, n, cls);
 	f.nullable = 0;
 	return f;
 }
@@ -2003,10 +2017,11 @@ frag_empty(struct pl_re *re, int cond)
 
 /* Go's compile of a tree, repeats expanded as its Simplify does. */
 static struct frag
-compile(struct pl_re *re, struct runes *tmp, const struct re *t)
+compile(struct pl_re *re, struct runes *tmp, struct re *t)
 {
 	static const int32_t any_nl[] = { 0, '\n' - 1, '\n' + 1, MAXRUNE };
 	static const int32_t any[] = { 0, MAXRUNE };
+	int32_t none = -1;
 	struct frag f, s;
 	size_t k;
 	int n;
@@ -2019,17 +2034,21 @@ compile(struct pl_re *re, struct runes *tmp, const struct re *t)
 	case OP_LITERAL:
 		if (t->rn.n == 0)
 			return frag_inst(re, I_NOP);
-		f = frag_rune(re, tmp, t->rn.r, 1, t->flags);
+		if (t->lcls == NULL) {
+			t->lcls = xmalloc(t->rn.n * sizeof *t->lcls);
+			memset(t->lcls, 0xff, t->rn.n * sizeof *t->lcls);
+		}
+		f = frag_rune(re, tmp, t->rn.r, 1, t->flags, &t->lcls[0]);
 		for (k = 1; k < t->rn.n; k++)
 			f = cat(re, f, frag_rune(re, tmp, t->rn.r + k, 1,
-			    t->flags));
+			    t->flags, &t->lcls[k]));
 		return f;
 	case OP_CLASS:
-		return frag_rune(re, tmp, t->rn.r, t->rn.n, 0);
+		return frag_rune(re, tmp, t->rn.r, t->rn.n, 0, &t->cls);
 	case OP_ANYNOTNL:
-		return frag_rune(re, tmp, any_nl, 4, 0);
+		return frag_rune(re, tmp, any_nl, 4, 0, &none);
 	case OP_ANY:
-		return frag_rune(re, tmp, any, 2, 0);
+		return frag_rune(re, tmp, any, 2, 0, &none);
 	case OP_BOL:
 		return frag_empty(re, C_BOL);
 	case OP_EOL:
@@ -2238,6 +2257,7 @@ pl_re_compile(const char *src, size_t n, struct buf *err)
 	for (i = 0; i < p.nall; i++) {
 		free(p.all[i]->sub);
 		free(p.all[i]->rn.r);
+		free(p.all[i]->lcls);
 		free(p.all[i]);
 	}
 	free(p.all);
@@ -2522,7 +2542,7 @@ dfind(struct pl_re *re, const uint32_t *pcs, size_t n, unsigned pf)
 		if (re->ds[i].pf == pf && re->ds[i].n == n &&
 		    memcmp(re->dpcs + re->ds[i].at, pcs, n * sizeof *pcs) == 0)
 			return (int32_t)i;
-	if (re->nds >= re->dmax)
+	if (re->nds >= re->dmax || re->ndpcs + n > D_MAXTHREADS)
 		return D_FULL;
 	xgrow((void **)&re->ds, &re->capds, re->nds + 1, sizeof *re->ds);
 	xgrow((void **)&re->dpcs, &re->capdpcs, re->ndpcs + n, sizeof *pcs);
