@@ -34,3 +34,14 @@ $(diff "$BATS_TEST_TMPDIR/got" "$d/want")"
 	assert_output --partial '"placement":{"queue":"root.other","rule":4'
 	assert_stderr ""
 }
+
+@test "check: an expression is anchored when every branch begins with ^, as the compiled expression says" {
+	local f=$BATS_TEST_TMPDIR/q.yaml
+	printf '%s\n' 'partitions:' '  - name: default' '    placementrules:' \
+	    '      - {name: fixed, value: root.a, filter: {users: ["^a|b"]}}' \
+	    '      - {name: fixed, value: root.a, filter: {users: ["^dev|^ml"]}}' \
+	    '      - {name: fixed, value: root.a, filter: {groups: ["(?i)^x"]}}' \
+	    '    queues: [{name: root, submitacl: "*", queues: [{name: a}]}]' > "$f"
+	run -0 --separate-stderr placectl check -c "$f"
+	assert_stderr "placectl: $f:4:55: warning: rule 0: the regular expression '^a|b' is not anchored: it matches anywhere inside a user name (write ^...$ to match whole names)"
+}

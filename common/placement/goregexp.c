@@ -2136,40 +2136,68 @@ first_range(struct pl_re *re, int32_t lo, int32_t hi)
 }
 
 /*
- * Go's StartCond (is every match anchored at the start?), and the bytes a
- * match can start with: those of the characters the instructions reached
- * from the start without reading one can take. None if a match can be
- * empty. When no condition (^ $ \b...) stands before the first read, the
- * instructions reached are the same everywhere: kept, so that starting a
- * thread at each character costs no walk.
+ * Can a match start past the start of the name? Not if every way from the
+ * start to a character read or to the match passes a \A or ^ (not under
+ * (?m)). st: room for 2 * ninst + 1, seen: ninst zeros, left dirty.
+ */
+static int
+anchored(const struct pl_re *re, uint32_t *st, unsigned char *seen)
+{
+	const struct inst *in;
+	size_t n = 0;
+	uint32_t pc;
+
+	st[n++] = re->start;
+	while (n > 0) {
+		if (seen[pc = st[--n]])
+			continue;
+		seen[pc] = 1;
+		in = &re->prog[pc];
+		switch (in->op) {
+		case I_FAIL:
+			break;
+		case I_ALT:
+			st[n++] = in->arg;
+			st[n++] = in->out;
+			break;
+		case I_EMPTY:
+			if (!(in->empty & C_BOT))
+				st[n++] = in->out;
+			break;
+		case I_NOP:
+			st[n++] = in->out;
+			break;
+		default:		/* a read or the match */
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * What the start of a match says: whether it is anchored; the bytes a
+ * match can start with, those of the characters the instructions reached
+ * from the start without reading one can take (none if a match can be
+ * empty); whether it can match at all. When no condition (^ $ \b...)
+ * stands before the first read, the instructions reached are the same
+ * everywhere: kept, so that starting a thread at each character costs no
+ * walk.
  */
 static void
 start_info(struct pl_re *re)
 {
 	const struct inst *in;
-	unsigned cond = 0;
-	uint32_t pc = re->start, *st;
-	size_t n = 0, k, steps;
+	uint32_t pc, *st;
+	size_t n = 0, k;
 	const struct cls *c;
 	unsigned char *seen;
 
-	for (steps = 0; steps <= re->ninst; steps++) {
-		in = &re->prog[pc];
-		if (in->op == I_FAIL) {
-			re->never = 1;
-			return;
-		}
-		if (in->op != I_EMPTY && in->op != I_NOP)
-			break;
-		if (in->op == I_EMPTY)
-			cond |= in->empty;
-		pc = in->out;
-	}
-	re->anchored = (cond & C_BOT) != 0;
-	re->filter = re->sfixed = 1;
-	re->slist = xmalloc(re->ninst * sizeof *re->slist);
 	st = xmalloc((2 * re->ninst + 1) * sizeof *st);
 	seen = xcalloc(re->ninst, 1);
+	re->anchored = anchored(re, st, seen);
+	memset(seen, 0, re->ninst);
+	re->filter = re->sfixed = 1;
+	re->slist = xmalloc(re->ninst * sizeof *re->slist);
 	st[n++] = re->start;
 	while (n > 0) {
 		pc = st[--n];
@@ -2214,6 +2242,7 @@ start_info(struct pl_re *re)
 	}
 	free(st);
 	free(seen);
+	re->never = re->nslist == 0 && !re->smatch;
 	if (!re->filter)
 		memset(re->first, 0, sizeof re->first);
 	/* to skip ahead, every byte a match may start at must begin a
@@ -2697,19 +2726,7 @@ pl_re_work(const struct pl_re *re)
 }
 
 int
-pl_re_anchored(const char *s, size_t n)
+pl_re_anchored(const struct pl_re *re)
 {
-	/* skip leading flag groups such as (?i) */
-	while (n >= 3 && s[0] == '(' && s[1] == '?') {
-		const char *e = memchr(s, ')', n);
-		size_t k;
-
-		if (e == NULL)
-			break;
-		k = (size_t)(e - s) + 1;
-		if (memchr(s, ':', k) != NULL)
-			break;
-		s += k, n -= k;
-	}
-	return n > 0 && s[0] == '^';
+	return re->anchored;
 }

@@ -32,7 +32,8 @@ const char *pl_re_source(const struct pl_re *);
 void pl_re_max_states(struct pl_re *, size_t);
 unsigned long long pl_re_work(const struct pl_re *);
 
-/* Is a regular expression anchored at the start (^...)? For warnings. */
-int pl_re_anchored(const char *, size_t);
+/* Does every match start at the start of the name (each way through the
+ * expression begins with ^ or \A)? For warnings. */
+int pl_re_anchored(const struct pl_re *);
 
 #endif

@@ -23,6 +23,18 @@ re(const char *pat, const char *s)
 }
 
 static int
+anchored(const char *pat)
+{
+	struct buf err = { 0 };
+	struct pl_re *r = pl_re_compile(pat, strlen(pat), &err);
+	int a = r != NULL ? pl_re_anchored(r) : -1;
+
+	pl_re_free(r);
+	buf_free(&err);
+	return a;
+}
+
+static int
 allows(const char *type, const char *user, const char *u1, const char *g1,
     const char *group)
 {
@@ -106,8 +118,14 @@ main(void)
 	is_int(re("\\p{C}", "\xcd\xb8"), 0, "C is without the unassigned");
 	is_int(re("\\p{Kawi}", "\xf0\x91\xbc\x80"), 1, "Kawi, new in Unicode 15");
 	is_int(re("\\n(?m)^", "\n"), 1, "(?m)^ after a last newline");
-	ok(pl_re_anchored("^a", 2) && pl_re_anchored("(?i)^a", 6) &&
-	    !pl_re_anchored("a$", 2), "anchored at the start");
+	is_int(anchored("^a"), 1, "anchored at the start: ^a");
+	is_int(anchored("(?i)^a"), 1, "... (?i)^a");
+	is_int(anchored("^dev|^ml"), 1, "... ^dev|^ml");
+	is_int(anchored("\\A(a|b)"), 1, "... \\A(a|b)");
+	is_int(anchored("a$"), 0, "not: a$");
+	is_int(anchored("^a|b"), 0, "not: ^a|b, b matches anywhere");
+	is_int(anchored("(?m)^a"), 0, "not: (?m)^a, after a newline too");
+	is_int(anchored("^*a"), 0, "not: ^*a, the ^ may be left out");
 
 	is_int(allows("deny", "user1", "user[0-1]", NULL, "g"), 0, "deny: match");
 	is_int(allows("deny", "user2", "user[0-1]", NULL, "g"), 1, "deny: no match");
