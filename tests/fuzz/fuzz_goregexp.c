@@ -104,8 +104,9 @@ byte(struct gen *g)
 
 /* ---- Go's factoring quirk ---- */
 
+/* A set of the alphabet's characters and the characters of their orbits. */
 struct runeset {
-	int32_t r[4 * MAXNODE * MAXPART];
+	int32_t r[4 * sizeof alphabet / sizeof alphabet[0]];
 	int n;
 };
 
@@ -117,6 +118,7 @@ rs_add(struct runeset *s, int32_t r)
 	for (k = 0; k < s->n; k++)
 		if (s->r[k] == r)
 			return;
+	FUZZ_ASSERT(s->n < (int)(sizeof s->r / sizeof s->r[0]));
 	s->r[s->n++] = r;
 }
 
@@ -125,7 +127,7 @@ alpha_of(int32_t r)
 {
 	int k;
 
-	for (k = 0; k < (int)(sizeof alphabet / sizeof alphabet[0]); k++)
+	for (k = 0; k < NALPHA; k++)
 		if (alphabet[k].r == r)
 			return &alphabet[k];
 	return NULL;
@@ -561,24 +563,14 @@ struct ref {
 	uint8_t done[MAXNODE][MAXLEN + 1];
 };
 
-static int
-index_of(int32_t r)
-{
-	int k;
-
-	for (k = 0; k < NALPHA; k++)
-		if (alphabet[k].r == r)
-			return k;
-	return -1;
-}
-
 /* Is one of the characters r folds to (with r) in [lo, hi]? */
 static int
 orbit_in(int32_t r, int32_t lo, int32_t hi, int fold)
 {
-	const struct alpha *a = &alphabet[index_of(r)];
+	const struct alpha *a = alpha_of(r);
 	int k;
 
+	FUZZ_ASSERT(a != NULL);
 	if (!fold)
 		return lo <= r && r <= hi;
 	for (k = 0; k < a->norbit; k++)
@@ -598,7 +590,7 @@ in_part(const struct part *pt, int32_t r, int fold)
 	case P_RANGE:
 		return orbit_in(r, pt->a, pt->b, fold);
 	case P_UNI:		/* (?i) adds the table's fold table */
-		k = index_of(r);
+		k = (int)(alpha_of(r) - alphabet);
 		in = (int)(((fold ? alphaclasses[pt->a].folded :
 		    alphaclasses[pt->a].in) >> k) & 1);
 		return in != pt->neg;
