@@ -633,6 +633,7 @@ junk() {
 }
 
 @test "readers racing the job in a loop always get the save, never an empty history" {
+	long_test
 	mkdir "$T/h"
 	save $((NOWMS - H)) "h1 0 false $((NOWMS - H))" >"$T/h/$(at 1)"
 	junk "$T/h"
@@ -644,6 +645,7 @@ junk() {
 }
 
 @test "readers racing an application that saves and purges unlocked get a save" {
+	long_test
 	mkdir "$T/h"
 	save $((NOWMS - H)) "h1 0 false $((NOWMS - H))" >"$T/save"
 	cp "$T/save" "$T/h/$(name 1)"
