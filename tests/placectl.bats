@@ -311,7 +311,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	refute_output --partial '"queue":"root.a","rule"'
 	assert_stderr "placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the configuration, then rejects every application: unknown rule name specified nosuch, failing placement rule config"
 	run -0 placectl check -q --compat 1.4 -c "$f"
-	assert_output "$f: partition 'default': 2 queues, 1 rules, 0 errors, 1 warning"
+	assert_output "$f: partition 'default': 2 queues, 1 rule, 0 errors, 1 warning"
 }
 
 @test "-p picks the partition; an unknown one is a configuration error" {

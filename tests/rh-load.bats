@@ -599,7 +599,7 @@ rolehistory-0000000000000009.json"
 	run --separate-stderr rh-load -R "$HIST/mock3.json" --now $NOW "$T/s.json"
 	assert_stderr "rh-load: $T/s.json:2:1: warning: placekit.Role records ignored: the roles given (-R) replace them
 rh-load: $T/s.json: warning: 1 entry of unknown roles discarded (role 4)
-rh-load: $T/s.json: warning: the history was saved with 1 roles, 3 are defined"
+rh-load: $T/s.json: warning: the history was saved with 1 role, 3 are defined"
 	assert_line --partial '"placekit.Role":{"name":"role0"'
 }
 
@@ -833,7 +833,8 @@ entry_of() {
 		assert_output ""
 		assert_stderr "rh-load: $T/ev:2:$2"
 	}
-	bad '{"event":"exploded"}' "10: unknown event 'exploded'"
+	bad '{"event":"exploded"}' "10: unknown event 'exploded'; known are node, allocated, started, start_failed, completed, live and reset_failures"
+	bad '{"event":"alloc"}' "10: unknown event 'alloc' (did you mean 'allocated'?)"
 	bad '{"kind":"started"}' "1: an event needs \"event\": its kind as a string"
 	bad '{"event":"started"}' "1: a 'started' event needs 'container'"
 	bad '{"event":"started","container":"c","exit_status":1}' "36: unknown field 'exit_status' in a 'started' event"

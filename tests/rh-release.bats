@@ -259,10 +259,10 @@ $(rel m-1 a4 1 one-per-node)"
 	run --separate-stderr rh-release -r nosuch -n 1 --now $NOW "$TABLE"
 	assert_failure "$EXIT_DATAERR"
 	assert_output ""
-	assert_stderr "rh-release: $TABLE: role 'nosuch' is not in the history (no such name or id)"
+	assert_stderr "rh-release: $TABLE: role 'nosuch' is not in the history; its roles are 0 worker, 1 master"
 	run --separate-stderr rh-release -r 2 -n 1 --now $NOW "$TABLE"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-release: $TABLE: role '2' is not in the history (no such name or id)"
+	assert_stderr "rh-release: $TABLE: role '2' is not in the history; its roles are 0 worker, 1 master"
 }
 
 @test "a bad -r or -n form is a usage error, exit 64" {

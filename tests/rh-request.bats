@@ -579,10 +579,10 @@ $(open 2 300)"
 	run --separate-stderr rh-request -r nosuch -n 1 --now $NOW "$F5"
 	assert_failure "$EXIT_DATAERR"
 	assert_output ""
-	assert_stderr "rh-request: $F5: role 'nosuch' is not in the history (no such name or id)"
+	assert_stderr "rh-request: $F5: role 'nosuch' is not in the history; its roles are 0 role0, 1 role1, 2 role2"
 	run --separate-stderr bash -c "rh-request -r 7 -n 1 --now $NOW < '$F5'"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-request: <stdin>: role '7' is not in the history (no such name or id)"
+	assert_stderr "rh-request: <stdin>: role '7' is not in the history; its roles are 0 role0, 1 role1, 2 role2"
 }
 
 @test "a bad -r or -n form is a usage error, exit 64" {
