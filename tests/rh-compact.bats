@@ -230,18 +230,18 @@ rh-compact: write $T/out (0 entries)"
 }
 
 @test "-i by a user who cannot keep the file's group: written, and a warning says so" {
-	[[ $(id -u) -eq 0 ]] || skip "needs root to set up a file of a group its owner is not in"
+	as_nobody rh-compact
 	# a directory the other user can reach (the test's own is private)
 	T=$(mktemp -d /tmp/rh-compact-owner.XXXXXX)
 	SHARED=$T
 	chmod 777 "$T"
 	cp "$CDATA/dups.json" "$T/f.json"
-	chown 65534:0 "$T/f.json"
+	chown "$(id -u nobody):0" "$T/f.json"
 	chmod 640 "$T/f.json"
-	run --separate-stderr runuser -u nobody -- "$(command -v rh-compact)" --now $NOW -i "$T/f.json"
-	assert_success
-	assert_stderr_partial "rh-compact: warning: '$T/f.json' cannot keep its owner and group (65534:0)"
-	assert_equal "$(stat -c '%u %a' "$T/f.json")" "65534 640"
+	run --separate-stderr "${AS_NOBODY[@]}" rh-compact --now $NOW -i "$T/f.json"
+	[[ $status -eq 0 ]] || fail "status $status: $stderr"
+	assert_stderr_partial "rh-compact: warning: '$T/f.json' cannot keep its owner and group ($(id -u nobody):0)"
+	assert_equal "$(stat -c '%u %a' "$T/f.json")" "$(id -u nobody) 640"
 	assert_equal "$(cat "$T/f.json")" "$(cat "$CDATA/dups.want")"
 }
 
@@ -532,22 +532,27 @@ rh-compact: $T/h/$NEW: a save of this very time exists and is not the one loaded
 	assert_equal "$(files "$T/k")" "$(at 1) $NEW"
 }
 
-@test "nothing loadable: a warning, status 0, nothing changes" {
+@test "history files, none loadable: 65 even with -q, nothing changes; no history file: a quiet success" {
 	hist "$T/h" e:1 b:2
 	echo other >"$T/h/notes.txt"
 	before=$(snapshot "$T/h")
 	run --separate-stderr rh-compact --now $NOW "$T/h"
-	assert_success
+	assert_failure "$EXIT_DATAERR"
 	assert_output ""
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
 rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected
-rh-compact: $T/h: warning: no loadable history: nothing to compact, nothing changed"
+rh-compact: $T/h: no loadable history: none of its 2 history files loads; nothing changed"
+	assert_equal "$(snapshot "$T/h")" "$before"
+	run --separate-stderr rh-compact -q --dry-run --now $NOW "$T/h"
+	assert_failure "$EXIT_DATAERR"
+	assert_stderr "rh-compact: $T/h: no loadable history: none of its 2 history files loads; nothing changed"
 	assert_equal "$(snapshot "$T/h")" "$before"
 	mkdir "$T/empty"
-	run --separate-stderr rh-compact -q --now $NOW "$T/empty"
+	echo other >"$T/empty/notes.txt"
+	run --separate-stderr rh-compact --now $NOW "$T/empty"
 	assert_success
 	assert_stderr ""
-	assert_equal "$(files "$T/empty")" ""
+	assert_equal "$(files "$T/empty")" "notes.txt"
 	run --separate-stderr rh-compact --now $NOW "$T/none"
 	assert_failure "$EXIT_NOINPUT"
 }
@@ -673,14 +678,12 @@ junk() {
 	before=$(snapshot "$T/h")
 	local as=()
 	if [ "$(id -u)" -eq 0 ]; then
-		# root writes anyway: run as nobody, if nobody can reach the tool
-		command -v setpriv >/dev/null || skip "root, and no setpriv to drop privileges"
-		as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-		"${as[@]}" rh-compact --version >/dev/null 2>&1 ||
-			skip "root, and nobody cannot run the tool from this build tree"
+		# root writes anyway: run as nobody, who must reach $T/h
+		as_nobody rh-compact
+		as=("${AS_NOBODY[@]}")
 		local p=$T
 		while [ "$p" != / ]; do
-			[ -x "$p" ] && "${as[@]}" test -x "$p" || chmod o+x "$p"
+			"${as[@]}" test -x "$p" || chmod o+x "$p"
 			p=$(dirname "$p")
 		done
 	fi

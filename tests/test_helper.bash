@@ -61,12 +61,39 @@ cp_fixture() {
 # teardown or teardown_file calls these from it.
 pk_teardown() {
 	[[ -z ${BATS_TEST_TMPDIR:-} ]] || chmod -R u+rwX "$BATS_TEST_TMPDIR" 2>/dev/null || :
+	[[ -z ${PK_NOBODY_DIR:-} ]] || rm -rf "$PK_NOBODY_DIR"
 }
 pk_teardown_file() {
 	[[ -z ${BATS_FILE_TMPDIR:-} ]] || chmod -R u+rwX "$BATS_FILE_TMPDIR" 2>/dev/null || :
 }
 teardown() { pk_teardown; }
 teardown_file() { pk_teardown_file; }
+
+# as_nobody TOOL...: for a test, run as root, that runs tools as the user
+# nobody through "${AS_NOBODY[@]}" TOOL .... The tools are copied to a
+# directory of their own under /tmp, first on PATH: the build tree may
+# be where nobody cannot go (a checkout in root's home, mode 700). Skips,
+# saying why, when this cannot be done; pk_teardown removes the copies.
+# The files the tools work on must be where nobody can reach them too.
+as_nobody() {
+	local t uid gid
+	[[ $(id -u) -eq 0 ]] || skip "needs root to run a tool as another user"
+	[[ -z ${PK_VALGRIND:-} ]] || skip "the tools are valgrind's wrappers here"
+	uid=$(id -u nobody 2>/dev/null) && gid=$(id -g nobody) ||
+		skip "no user nobody here"
+	command -v setpriv >/dev/null ||
+		skip "no setpriv (util-linux) to run a tool as nobody"
+	PK_NOBODY_DIR=$(mktemp -d /tmp/placekit-nobody.XXXXXX)
+	chmod 755 "$PK_NOBODY_DIR"
+	for t; do
+		cp "$(command -v "$t")" "$PK_NOBODY_DIR/" || fail "cannot copy $t"
+	done
+	PATH=$PK_NOBODY_DIR:$PATH
+	AS_NOBODY=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups)
+	run "${AS_NOBODY[@]}" "$PK_NOBODY_DIR/$1" --version
+	[[ $status -eq 0 ]] ||
+		skip "nobody cannot run $PK_NOBODY_DIR/$1 (/tmp mounted noexec?): $output"
+}
 
 # closed_pipe CMD...: run CMD with stdout a pipe whose reader is gone.
 closed_pipe() {
