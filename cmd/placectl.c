@@ -420,6 +420,7 @@ main(int argc, char **argv)
 {
 	const struct subcommand *sub = NULL;
 	const char *cv = NULL;
+	int rc;
 	struct args a = { DIAG_INIT("placectl"), { NULL, NULL }, 0, NULL, NULL,
 	    NULL, { NULL, NULL }, NULL, PL_010, 1, 0, 0, 0, PL_RUN_PLACE };
 	size_t i;
@@ -445,5 +446,7 @@ main(int argc, char **argv)
 	if (cv == NULL && (cv = getenv("PLACECTL_COMPAT")) != NULL && *cv != '\0')
 		a.compat = compat(&a.d, "PLACECTL_COMPAT", cv);
 	a.mode = sub->mode;
-	return sub->body != NULL ? stream(&a, sub->body) : sub->run(&a);
+	rc = sub->body != NULL ? stream(&a, sub->body) : sub->run(&a);
+	diag_free(&a.d);
+	return rc;
 }

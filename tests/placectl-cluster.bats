@@ -200,12 +200,14 @@ field() {
 	assert_stderr "placectl: configs-bin.yaml: warning: binaryData 'queues.yaml.bin' of 'yunikorn-configs' empties 'queues.yaml' (only .gz entries are decompressed): YuniKorn 1.7 uses its built-in configuration"
 }
 
-@test "errors point into the document, at its own line and column, and name the key" {
-	for f in configs-error.yaml configs-error.json; do
-		run --separate-stderr placectl check --compat 1.7 -c "$f"
+@test "errors point into the file, then into the document at its own line and column, and name the key" {
+	# a literal block ('|') is the document line for line; a JSON
+	# string is where it begins
+	for f in configs-error.yaml:12:21 configs-error.json:4:24; do
+		run --separate-stderr placectl check --compat 1.7 -c "${f%%:*}"
 		assert_failure "$EXIT_CONFIG"
 		assert_stderr "placectl: $f: yunikorn-configs/queues.yaml:5:17: cannot unmarshal !!str \`yes please\` into bool"
-		assert_output "$f: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 1 error, 0 warnings"
+		assert_output "${f%%:*}: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 1 error, 0 warnings"
 	done
 }
 

@@ -221,7 +221,7 @@ placectl: $f:3:1: 'queue' must be a string
 placectl: $f:4:1: 'tags' must be an object of strings
 placectl: $f:5:1: tag values must be strings
 placectl: $f:6:1: expected a JSON object
-placectl: $f:7:19: unexpected end of line
+placectl: $f:7:19: unexpected end of line: the input is one JSON object per line (pretty-printed JSON spans lines: 'jq -c .' writes one line each); 'placectl pods' reads what 'kubectl get pods -o json' prints
 placectl: $f:8:24: trailing data after the object
 placectl: 8 bad applications skipped"
 	assert_line --index 0 --partial '"user":"a\u0000"'

@@ -74,7 +74,10 @@ line_prefix(const char *s)
  * The expected text of one "expect:" value, in place: "OK", or the
  * message as placectl prints it after FILE:LINE:COL: the JSON string's
  * quotes and backslashes undone, a go-yaml list's first item without its
- * "line N: " (the position takes its place), "yaml: line N: " as "yaml: ".
+ * "line N: " (the position takes its place), "yaml: line N: " as "yaml: ",
+ * and, a message being one line, without the line break the scheduler
+ * puts after a wrapping error's ": " (a line break in a value it quotes
+ * is printed \n).
  */
 static void
 expected(char *e)
@@ -100,6 +103,8 @@ expected(char *e)
 			}
 	} else if (strncmp(e, "yaml: ", 6) == 0 && (n = line_prefix(e + 6)) > 0)
 		memmove(e + 6, e + 6 + n, strlen(e + 6 + n) + 1);
+	while ((p = strstr(e, ": \\n")) != NULL)
+		memmove(p + 2, p + 4, strlen(p + 4) + 1);
 }
 
 /* The first message a load reports, as printed. */
@@ -141,6 +146,7 @@ check(const char *path, enum pl_compat c, int *rc, struct buf *got)
 	if (*rc == 0 && d.nerr > 0)
 		*rc = EXIT_CONFIG;
 	pl_part_free(&p);
+	diag_free(&d);
 	buf_set(got, "", 0);
 	if (!f.have)
 		return;
