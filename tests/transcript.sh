@@ -1,15 +1,17 @@
 #!/bin/bash
-# transcript.sh FILE.t - run a transcript of commands and compare what
-# each prints with what the file shows; TAP on stdout, a test a command.
-# 'make check' runs every tests/cases/*.t this way (T_LOG_COMPILER).
+# transcript.sh [--record] FILE.t - run a transcript of commands and
+# compare what each prints with what the file shows; TAP on stdout, a
+# test a command. 'make check' runs every tests/cases/*.t this way
+# (T_LOG_COMPILER). With --record, print the file with what each command
+# printed in place of what it shows, to read through before keeping it.
 #
 # The format (HACKING, Tests): a line '  $ COMMAND' (two spaces) is a
 # command, '  > MORE' continues it; the lines under it indented by two
 # spaces are what it prints, standard output and error as they come (a
 # blank line inside is part of it; trailing ones, shown or printed, are
-# not), and a last
-# line '  [N]' its exit status when not 0. '...' stands for any lines or
-# any text (tests/transcript.bash). Any other line is a comment.
+# not), and a last line '  [N]' its exit status when not 0. '...' stands
+# for any lines or any text (tests/transcript.bash). Any other line is a
+# comment.
 #
 # The commands run in order in one bash (cd and variables carry over),
 # in an empty temporary directory, standard input /dev/null, with the
@@ -19,6 +21,8 @@
 
 set -u
 : "${TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
+record=
+[[ $1 != --record ]] || { record=1; shift; }
 file=$1
 export LC_ALL=C DATA=$TOP_SRCDIR/tests/data EXAMPLES=$TOP_SRCDIR/examples \
 	TOP_SRCDIR
@@ -81,6 +85,33 @@ fi
 	done
 } >"$C/run.bash"
 bash --noprofile --norc "$C/run.bash" "$tmp/work" "$C" </dev/null
+
+if [[ -n $record ]]; then
+	awk -v dir="$C" '
+	function put(  f, line, blank) {
+		f = dir "/" n ".got"
+		blank = 0
+		while ((getline line < f) > 0)
+			if (line == "")
+				blank++
+			else {
+				for (; blank > 0; blank--)
+					print "  "
+				print "  " line
+			}
+		close(f)
+		f = dir "/" n ".rc"
+		if ((getline line < f) > 0 && line != "0")
+			print "  [" line "]"
+		close(f)
+	}
+	/^  \$ / { if (incmd) put(); n++; incmd = 1; out = 0; print; next }
+	incmd && /^  > / && !out { print; next }
+	incmd && (/^  / || /^$/) { out = 1; if (/^$/) blanks = blanks "\n"; next }
+	{ if (incmd) { put(); printf "%s", blanks }; incmd = 0; blanks = ""; print }
+	END { if (incmd) { put(); printf "%s", blanks } }' "$file"
+	exit 0
+fi
 
 echo "1..$n"
 for ((i = 1; i <= n; i++)); do
