@@ -17,9 +17,16 @@ load test_helper
 NOW=2026-11-22T10:00:00Z
 PATH="$TOP_BUILDDIR/tests/inject:$PATH"
 
-# inject VAR=VALUE...: the next row runs with the shim and these settings.
+# inject VAR=VALUE...: the next row runs with the shim and these settings,
+# exported by pre in the subshell of 'run', which then becomes the tool
+# (no env process): call a row after inject only through 'run'.
 inject() {
-	PRE=(env LD_PRELOAD="$PRELOAD" "$@")
+	INJ=(LD_PRELOAD="$PRELOAD" "$@")
+	PRE=(pre)
+}
+pre() {
+	export "${INJ[@]}"
+	exec "$@"
 }
 
 # The rows. $1 is the file or directory written; prep_NAME (if defined)
@@ -59,7 +66,6 @@ else
 fi
 
 prep() {
-	rm -rf "$2"
 	if declare -F "prep_$1" >/dev/null; then
 		"prep_$1" "$2"
 	else
@@ -110,6 +116,7 @@ setup() {
 	# in the plain and the sanitizer builds
 	[[ -z ${PK_VALGRIND:-} ]] || skip "not under valgrind"
 	PRE=()
+	NRUN=0
 	[[ -n $WORKING ]] || fail "no row works"
 }
 
@@ -127,9 +134,8 @@ snapshot() {
 expect_intact() {
 	local r=$1 want=$2 msg=$3 out before
 	shift 3
-	out=$BATS_TEST_TMPDIR/run.$r/out
-	rm -rf "${out%/*}"
-	mkdir -p "${out%/*}"
+	out=$BATS_TEST_TMPDIR/run.$((++NRUN))/out
+	mkdir "${out%/*}"
 	prep "$r" "$out"
 	before=$(snapshot "$out")
 	inject "$@"
@@ -147,9 +153,8 @@ expect_intact() {
 expect_same() {
 	local r=$1 out
 	shift
-	out=$BATS_TEST_TMPDIR/run.$r/out
-	rm -rf "${out%/*}"
-	mkdir -p "${out%/*}"
+	out=$BATS_TEST_TMPDIR/run.$((++NRUN))/out
+	mkdir "${out%/*}"
 	prep "$r" "$out"
 	inject "$@"
 	run --separate-stderr "row_$r" "$out"
@@ -231,9 +236,8 @@ expect_same() {
 		# than n; a run that survives a failed allocation must succeed
 		# with the full output
 		while :; do
-			local out=$BATS_TEST_TMPDIR/run.$r/out before
-			rm -rf "${out%/*}"
-			mkdir -p "${out%/*}"
+			local out=$BATS_TEST_TMPDIR/run.$((++NRUN))/out before
+			mkdir "${out%/*}"
 			prep "$r" "$out"
 			before=$(snapshot "$out")
 			inject INJECT_FN=malloc INJECT_AFTER=$n INJECT_TIMES=1 \
