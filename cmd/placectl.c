@@ -175,8 +175,10 @@ place(struct args *a, struct stream *s)
 	const struct pl_run *r = &s->run;
 	int rc = pl_run(&s->run, a->in);
 
+	if (!a->verbose)
+		return rc;
 	ob_flush_buf(&s->out.ob);
-	if (a->verbose && s->out.ob.err != EPIPE)
+	if (s->out.ob.err != EPIPE)
 		fprintf(stderr, "placectl: %lu application%s: %lu placed, %lu "
 		    "rejected; %lu queue%s created\n", r->napps,
 		    r->napps == 1 ? "" : "s", r->nplaced, r->napps - r->nplaced,

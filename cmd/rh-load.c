@@ -16,8 +16,7 @@ enum {
 	OPT_EVENTS = RH_OPT_OWN,
 	OPT_RESET_FAILURES,
 	OPT_STRICT,
-	OPT_FORMAT,
-	OPT_VERBOSE
+	OPT_FORMAT
 };
 
 static const char help[] =
