@@ -44,6 +44,10 @@ pl_placer_put(struct pl_placer *pc, const struct pl_appin *in)
 	if (o != NULL)
 		pl_place(&o->mgr, &o->tree, a, &pc->old);
 	run->napps++;
+	if (pc->res.how == PL_PLACED) {
+		run->nplaced++;
+		run->ncreated += pc->res.ncreated;
+	}
 	switch (run->mode) {
 	case PL_RUN_PLACE:
 	case PL_RUN_EXPLAIN:
