@@ -1,4 +1,5 @@
-/* t_plcompat - release names (--compat), and the switches of each class */
+/* t_plcompat - release names (--compat), the switches of each class, and
+ * the tables compat.awk makes (releases, changes, the rows of one change) */
 #include <string.h>
 
 #include "compat.h"
@@ -14,6 +15,46 @@ rel(const char *s)
 
 	buf_free(&err);
 	return rc == 0 ? (int)c : -1;
+}
+
+/* The releases, the changes and the rows of one change hang together. */
+static void
+tables(void)
+{
+	size_t i, bad = 0;
+	int seen[PL_NCOMPAT] = { 0 };
+
+	ok(pl_nreleases == 18 && strcmp(pl_releases[0].name, "0.10.0") == 0 &&
+	    pl_releases[0].c == PL_010 &&
+	    strcmp(pl_releases[pl_nreleases - 1].name, "1.8.0") == 0 &&
+	    pl_releases[pl_nreleases - 1].c == PL_18,
+	    "18 releases, 0.10.0 to 1.8.0");
+	for (i = 1; i < pl_nreleases; i++)
+		if (pl_releases[i].c != pl_releases[i - 1].c &&
+		    pl_releases[i].c != pl_releases[i - 1].c + 1)
+			bad++;
+	ok(bad == 0, "the releases go through the classes in order");
+	ok(pl_nrows == PL_NCOMPAT + 2 * pl_nchanges, "two rows a change");
+	for (i = 0, bad = 0; i < pl_nchanges; i++) {
+		const struct pl_change *ch = &pl_changes[i];
+
+		seen[ch->c] = 1;
+		if (ch->c == PL_010 || (i > 0 && ch->c < pl_changes[i - 1].c) ||
+		    *ch->what == '\0' || (size_t)ch->with >= pl_nrows ||
+		    (size_t)ch->without >= pl_nrows ||
+		    strcmp(pl_ver(ch->with)->name, pl_ver(ch->c - 1)->name) != 0 ||
+		    strcmp(pl_ver(ch->without)->name, pl_ver(ch->c)->name) != 0)
+			bad++;
+	}
+	ok(bad == 0, "each change: a later class, words, its two rows");
+	for (i = 1, bad = 0; i < PL_NCOMPAT; i++)
+		bad += !seen[i];
+	ok(bad == 0, "every class after the first changes something");
+	ok(pl_ver(pl_changes[0].with)->checksum_key &&
+	    !pl_ver(pl_changes[0].with)->max_undef_unlimited &&
+	    !pl_ver(pl_changes[0].without)->checksum_key &&
+	    pl_ver(pl_changes[0].without)->max_undef_unlimited,
+	    "a change's rows: the class before with it, the class without it");
 }
 
 int
@@ -62,6 +103,7 @@ main(void)
 		    b->forced_bypass >= a->forced_bypass,
 		    "%s keeps what %s brought", b->name, a->name);
 	}
+	tables();
 	buf_free(&err);
 	return tap_done();
 }
