@@ -119,3 +119,17 @@ same_as_want() {
 		t != "" && /^\./ { print t; t = "" }
 		t != "" { t = t " " $0 }' "$TOP_SRCDIR/man/placectl.1")
 }
+
+@test "pods: a queue label or annotation present but empty gives the shim's default from 1.2" {
+	local v
+	for v in 0.10:'"","","root.sandbox"' 1.1:'"","",""' \
+	    1.2:'"root.sandbox","root.q","root.sandbox"' \
+	    1.4:'"root.sandbox","root.q","root.sandbox"' \
+	    1.5.1:'"root.default","root.q","root.default"' \
+	    1.5.2:'"","root.q",""' 1.8:'"","root.q",""'; do
+		run -0 placectl pods -q --compat "${v%%:*}" \
+		    "$DATA/cluster/pods-empty-queue.json"
+		assert_equal "$(sed 's/.*"queue":\("[^"]*"\).*/\1/' <<<"$output" |
+		    paste -sd, -)" "${v#*:}"
+	done
+}

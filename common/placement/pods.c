@@ -200,12 +200,20 @@ get(struct json_object *m, const char *key, const char **v, size_t *n)
 	return 1;
 }
 
-/* There, and not empty unless the release counts an empty value. */
+/* There, and not empty unless the release counts an empty value: then
+ * its value in *v; else *v is left as it was (a default). */
 static int
 found(const struct kp *k, struct json_object *m, const char *key,
     const char **v, size_t *n)
 {
-	return get(m, key, v, n) && (*n > 0 || k->v->pod_found_empty);
+	const char *s;
+	size_t len;
+
+	if (!get(m, key, &s, &len) || (len == 0 && !k->v->pod_found_empty))
+		return 0;
+	*v = s;
+	*n = len;
+	return 1;
 }
 
 /* ---- the application ---- */
