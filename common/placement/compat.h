@@ -217,9 +217,18 @@ extern const size_t pl_nchanges;
 
 /*
  * A release as --compat takes it: a release (1.5.2, v1.5.2), a line (1.5:
- * its last release) or latest. Returns 0, or -1 with why in err (the
- * releases known).
+ * its last release) or latest. Returns 0 with its index in pl_releases
+ * (pl_release_parse) or its class (pl_compat_parse), or -1 with why in err
+ * (the releases known).
  */
+int pl_release_parse(const char *, size_t *, struct buf *err);
 int pl_compat_parse(const char *, enum pl_compat *, struct buf *err);
+/*
+ * A range of releases: A..B (each as above, but a line is all its
+ * releases: 1.5..1.6 is 1.5.0 to 1.6.3; A.. up to the latest, ..B from
+ * the first), all, or one release. Returns 0 with the indexes of the
+ * first and the last, or -1 with why in err.
+ */
+int pl_release_range(const char *, size_t *from, size_t *to, struct buf *err);
 
 #endif
