@@ -129,7 +129,7 @@ write_by(struct pl_placer *pc, const struct pl_result *nres)
 	if (conf) {
 		jw_obj(&w);
 		jw_key(&w, "configuration");
-		jw_str(&w, run->part->file);
+		jw_str(&w, run->part->path);
 		jw_end(&w);
 	}
 	jw_end(&w);
