@@ -251,7 +251,7 @@ what_changed(const struct pl_check *k, const struct verdict *v,
 	}
 	if (before == c)
 		return;
-	pl_path_init(&path, before, c);
+	pl_path_init(&path, before, c, 0);
 	r.path = &path;
 	r.v = xcalloc(path.nrows, sizeof *r.v);
 	why = xreallocarray(NULL, path.nchg + 1, sizeof *why);

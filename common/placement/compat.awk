@@ -282,8 +282,9 @@ END {
 		for (j = 1; j <= ns; j++)
 			if (val[j, c] != val[j, c - 1])
 				printf "\t{ %s, %s,\n\t    %s,\n\t    PL_NCOMPAT + %d, " \
-				    "PL_NCOMPAT + %d },\n", cstr(sw[j]), cls[c],
-				    cstr(words[j, c]), fwd[j, c], fwd[j, c] + 1
+				    "PL_NCOMPAT + %d, %d },\n", cstr(sw[j]), cls[c],
+				    cstr(words[j, c]), fwd[j, c], fwd[j, c] + 1,
+				    sw[j] ~ /^pod_/
 	print "};"
 	printf "const size_t pl_nchanges = %d;\n", nchg
 }

@@ -211,6 +211,8 @@ struct pl_change {
 	const char *what;	/* what that release does, in words */
 	enum pl_compat with;	/* the class before c, with this change */
 	enum pl_compat without;	/* c without this change */
+	int pods;		/* a switch of the shim's reading of pods
+				   (named pod_*): only pods depends on it */
 };
 extern const struct pl_change pl_changes[];
 extern const size_t pl_nchanges;

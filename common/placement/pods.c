@@ -975,7 +975,7 @@ kp_diff(const char *path, const struct kp_opts *o, struct ob *out,
 
 	memset(&x, 0, sizeof x);
 	quiet.sink = diag_drop;
-	pl_path_init(&x.path, o->old, o->compat);
+	pl_path_init(&x.path, o->old, o->compat, 1);
 	last = x.path.nclass - 1;
 	x.ks.n = x.path.nrows;
 	x.ks.k = xreallocarray(NULL, x.ks.n, sizeof *x.ks.k);

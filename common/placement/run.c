@@ -80,7 +80,7 @@ pl_rows_load(struct pl_rows *r, enum pl_compat from, enum pl_compat to,
 	int rc;
 
 	quiet.sink = diag_drop;
-	pl_path_init(&r->path, from, to);
+	pl_path_init(&r->path, from, to, 0);
 	r->part = xcalloc(r->path.nrows, sizeof *r->part);
 	r->ok = xcalloc(r->path.nrows, sizeof *r->ok);
 	r->res = xcalloc(r->path.nrows, sizeof *r->res);

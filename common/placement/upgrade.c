@@ -6,8 +6,17 @@
 #include "upgrade.h"
 #include "xalloc.h"
 
+/* A change of the kind asked for, between lo and hi. */
+static int
+on_path(const struct pl_change *ch, enum pl_compat lo, enum pl_compat hi,
+    int pods)
+{
+	return ch->c > lo && ch->c <= hi && ch->pods == pods;
+}
+
 void
-pl_path_init(struct pl_path *p, enum pl_compat from, enum pl_compat to)
+pl_path_init(struct pl_path *p, enum pl_compat from, enum pl_compat to,
+    int pods)
 {
 	int step = from <= to ? 1 : -1;
 	enum pl_compat lo = from <= to ? from : to, hi = from <= to ? to : from;
@@ -17,7 +26,7 @@ pl_path_init(struct pl_path *p, enum pl_compat from, enum pl_compat to)
 	memset(p, 0, sizeof *p);
 	p->nclass = (size_t)(hi - lo) + 1;
 	for (i = 0; i < pl_nchanges; i++)
-		n += pl_changes[i].c > lo && pl_changes[i].c <= hi;
+		n += on_path(&pl_changes[i], lo, hi, pods);
 	p->chg = xreallocarray(NULL, n > 0 ? n : 1, sizeof *p->chg);
 	p->rows = xreallocarray(NULL, p->nclass + 2 * n, sizeof *p->rows);
 	for (c = (int)from; ; c += step) {
@@ -30,7 +39,8 @@ pl_path_init(struct pl_path *p, enum pl_compat from, enum pl_compat to)
 	for (c = (int)from + (step > 0); c != (int)to + (step > 0) && n > 0;
 	    c += step)
 		for (j = 0; j < pl_nchanges; j++)
-			if ((int)pl_changes[j].c == c) {
+			if ((int)pl_changes[j].c == c &&
+			    on_path(&pl_changes[j], lo, hi, pods)) {
 				p->chg[p->nchg++] = &pl_changes[j];
 				p->rows[p->nrows++] = pl_changes[j].with;
 				p->rows[p->nrows++] = pl_changes[j].without;

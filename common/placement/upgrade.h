@@ -28,8 +28,10 @@ struct pl_why {
 				   change of the step is named */
 };
 
-/* The path between two classes, old to new (a downgrade goes back). */
-void pl_path_init(struct pl_path *, enum pl_compat from, enum pl_compat to);
+/* The path between two classes, old to new (a downgrade goes back), with
+ * the changes of the shim's reading of pods (pods set) or the others. */
+void pl_path_init(struct pl_path *, enum pl_compat from, enum pl_compat to,
+    int pods);
 void pl_path_free(struct pl_path *);
 
 /* Whether rows a and b (indexes into path->rows) made the same. */
