@@ -35,9 +35,10 @@ enum {
 static const char help[] =
 "usage: placectl place   [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c FILE\n"
 "                        [-o FILE] [FILE | -]\n"
-"       placectl explain [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c FILE\n"
-"                        [-o FILE] [FILE | -]\n"
-"       placectl check   [-q] [--compat V | A..B | all] [-p PART] -c FILE [-o FILE]\n"
+"       placectl explain [-q] [--keep-going] [-j N] [--compat V [--compat NEW]]\n"
+"                        [-p PART] -c FILE [-o FILE] [FILE | -]\n"
+"       placectl check   [-q] [--compat V | A..B | all] [-p PART] -c FILE\n"
+"                        [-o FILE]\n"
 "       placectl diff    [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c OLD\n"
 "                        -c NEW [-o FILE] [FILE | -]\n"
 "       placectl diff    [-q] [--keep-going] [-j N] --compat OLD --compat NEW\n"
