@@ -55,7 +55,8 @@ struct kp {
 	struct diag *d;
 	unsigned long npods;	/* pods read */
 	unsigned long skip[KP_NSKIP];	/* pods skipped, by why (pods.h) */
-	unsigned long unread;	/* pods whose user.info it does not read */
+	unsigned long unread;	/* pods making applications whose user.info
+				   it does not read */
 	size_t *firsts, nfirsts;	/* after order(): each application's
 					   first pod in apps[], in order */
 	struct ht ids;		/* id -> index into firsts */
@@ -549,9 +550,6 @@ make_app(struct kp *k, const struct pod *p, int64_t created)
 		k->skip[KP_SKIP_SCHED]++;
 		return;
 	}
-	if (k->v->pod_user != PL_PODUSER_INFO &&
-	    get(p->annots, DOMAIN "user.info", &v, &n))
-		k->unread++;
 	if (terminated(p) && (k->v->pod_terminated == PL_PODTERM_SKIPPED ||
 	    (k->v->pod_terminated == PL_PODTERM_ASSIGNED && *p->node))) {
 		k->skip[KP_SKIP_DONE]++;
@@ -572,6 +570,9 @@ make_app(struct kp *k, const struct pod *p, int64_t created)
 		k->skip[KP_SKIP_NOID]++;
 		return;
 	}
+	if (k->v->pod_user != PL_PODUSER_INFO &&
+	    get(p->annots, DOMAIN "user.info", &v, &n))
+		k->unread++;
 	xgrow((void **)&k->apps, &k->capapps, k->napps + 1, sizeof *k->apps);
 	a = &k->apps[k->napps++];
 	memset(a, 0, sizeof *a);
