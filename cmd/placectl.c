@@ -125,6 +125,7 @@ judged_by(struct buf *b, const struct args *a)
 struct stream {
 	struct pl_part p[2];	/* p[0], or diff's old and new */
 	struct pl_rows rows;	/* across releases */
+	int newconf;		/* across releases: p[1] holds the new -c */
 	struct output out;
 	struct pl_run run;
 };
@@ -135,16 +136,18 @@ struct stream {
  * under the new release in s->p[1]; a refusal says by which release.
  */
 static int
-load_rows(struct args *a, struct stream *s, int *n)
+load_rows(struct args *a, struct stream *s)
 {
 	enum pl_compat from = pl_releases[a->rel[0]].c;
 	int rc;
 
 	rc = pl_rows_load(&s->rows, from, a->compat, a->nconf == 1, a->conf[0],
 	    a->part, &a->src, &a->d);
-	if (rc == 0 && a->nconf == 2 && (rc = pl_part_load(&s->p[1],
-	    a->conf[1], a->part, a->compat, 0, &a->src, &a->d)) == 0)
-		*n = 2;
+	if (rc == 0 && a->nconf == 2) {
+		s->newconf = 1;
+		rc = pl_part_load(&s->p[1], a->conf[1], a->part, a->compat, 0,
+		    &a->src, &a->d);
+	}
 	if (rc == EXIT_CONFIG)
 		diag_err(&a->d, rc, POS_NONE, "YuniKorn %s refuses '%s' ('placectl "
 		    "check --compat %s..%s' says what each release makes of it)",
@@ -182,9 +185,10 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 		sigaction(SIGHUP, &sa, NULL);
 	}
 	memset(&s.rows, 0, sizeof s.rows);
+	s.newconf = 0;
 	n = 0;
 	if (a->ncv == 2)
-		rc = load_rows(a, &s, &n);
+		rc = load_rows(a, &s);
 	else
 		for (; n < a->nconf && rc == 0; n++)
 			rc = pl_part_load(&s.p[n], a->conf[n], a->part, a->compat,
@@ -214,6 +218,8 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 	}
 	while (n-- > 0)
 		pl_part_free(&s.p[n]);
+	if (s.newconf)
+		pl_part_free(&s.p[1]);
 	pl_rows_free(&s.rows);
 	return rc;
 }
@@ -229,6 +235,7 @@ place(struct args *a, struct stream *s)
 static int
 diff(struct args *a, struct stream *s)
 {
+	struct buf by = { 0 };
 	int rc = pl_run(&s->run, a->in);
 
 	/*
@@ -236,8 +243,6 @@ diff(struct args *a, struct stream *s)
 	 * of the applications before, not of the input, so there is no
 	 * summary, and it is the quiet success of every tool.
 	 */
-	struct buf by = { 0 };
-
 	ob_flush_buf(&s->out.ob);
 	if (s->out.ob.err == EPIPE)
 		return rc == EXIT_DIFFER ? 0 : rc;
