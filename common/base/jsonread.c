@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "exitcode.h"
+#include "jsonlex.h"
 #include "jsonread.h"
 #include "utf8.h"
 #include "xalloc.h"
@@ -312,42 +313,6 @@ fill(struct nj_reader *r)
 	return 1;
 }
 
-/* Does a string's byte c need a look (control, quote, backslash, not
- * ASCII)? */
-#define ODD_BYTE(c) ((c) < 0x20 || (c) >= 0x80 || (c) == '"' || (c) == '\\')
-
-/*
- * Where in p[0..8) is the first byte below 0x20 or above 0x7f, quote or
- * backslash? Its index, or 8 if none. (Each test may also flag bytes
- * above a hit, never below it, so the lowest flag is exact.)
- */
-static inline size_t
-special8(const unsigned char *p)
-{
-	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
-	uint64_t v, q, bs, low, m;
-
-	memcpy(&v, p, 8);
-	low = (v - ones * 0x20) & ~v & high;	/* bytes < 0x20 */
-	q = v ^ (ones * '"');
-	q = (q - ones) & ~q & high;		/* bytes == '"' */
-	bs = v ^ (ones * '\\');
-	bs = (bs - ones) & ~bs & high;		/* bytes == '\\' */
-	if ((m = low | q | bs | (v & high)) == 0)
-		return 8;
-#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	return (size_t)__builtin_ctzll(m) >> 3;
-#else
-	{
-		size_t i;
-
-		for (i = 0; !ODD_BYTE(p[i]); i++)
-			;
-		return i;
-	}
-#endif
-}
-
 /*
  * Scan string bytes from b[i] (inside a string; r->sc_esc: the byte before
  * was a backslash), checking that they are UTF-8. Returns the index of the
@@ -369,11 +334,7 @@ str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
 						   json-c refuses the escape */
 				i++;
 		}
-		for (k = 8; k == 8 && i + 8 <= lim; i += k)
-			k = special8(b + i);
-		if (k == 8)
-			while (i < lim && !ODD_BYTE(b[i]))
-				i++;
+		i += jl_plain(b + i, lim - i);
 		if (i == lim || b[i] == '"')
 			return i;
 		if (b[i] >= 0x80) {

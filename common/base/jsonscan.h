@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "jsonlex.h"
+
 struct js {
 	const char *p, *e;	/* the unread text */
 };
@@ -63,9 +65,7 @@ js_str(struct js *c, struct js_str *s)
 	if (p == c->e || *p != '"')
 		return 0;
 	s->s = ++p;
-	while (p < c->e && (unsigned char)(*p - 0x20) < 0x60 && *p != '"' &&
-	    *p != '\\')
-		p++;
+	p += jl_plain((const unsigned char *)p, (size_t)(c->e - p));
 	if (p == c->e || *p != '"')
 		return 0;
 	s->n = (size_t)(p - s->s);
