@@ -4,8 +4,9 @@
  * fieldtab.c).
  *
  * It reads only the plainest JSON: strings of printable ASCII without
- * escapes, integers of at most 18 digits, true, false, null, and the
- * punctuation between them, with spaces and tabs. Anything else makes a
+ * escapes (js_ustr: or of valid UTF-8), integers of at most 18 digits,
+ * true, false, null, and the punctuation between them, with spaces and
+ * tabs. Anything else makes a
  * function fail, and its caller hands the whole record to json-c, which
  * reads everything and reports errors. A scanner never reads past e.
  */
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "jsonlex.h"
+#include "utf8.h"
 
 struct js {
 	const char *p, *e;	/* the unread text */
@@ -66,6 +68,31 @@ js_str(struct js *c, struct js_str *s)
 		return 0;
 	s->s = ++p;
 	p += jl_plain((const unsigned char *)p, (size_t)(c->e - p));
+	if (p == c->e || *p != '"')
+		return 0;
+	s->n = (size_t)(p - s->s);
+	c->p = p + 1;
+	return 1;
+}
+
+/* A string of valid UTF-8 (u8_seq) and printable ASCII, without escapes. */
+static inline int
+js_ustr(struct js *c, struct js_str *s)
+{
+	const char *p = c->p;
+	size_t k;
+
+	if (p == c->e || *p != '"')
+		return 0;
+	s->s = ++p;
+	for (;;) {
+		p += jl_plain((const unsigned char *)p, (size_t)(c->e - p));
+		if (p == c->e || (unsigned char)*p < 0x80)
+			break;
+		if ((k = u8_seq(p, (size_t)(c->e - p))) == 0)
+			return 0;
+		p += k;
+	}
 	if (p == c->e || *p != '"')
 		return 0;
 	s->n = (size_t)(p - s->s);

@@ -7,7 +7,8 @@
  * and "queue" (string or null), "groups" (array of strings or null),
  * "tags" (object of strings or null), anything else a string, an
  * integer, true, false or null; no key twice; the plain JSON of
- * jsonscan.h. Everything else - escapes, non-ASCII bytes, fractions,
+ * jsonscan.h, whose strings may hold UTF-8 as the general path's pre-scan
+ * takes it (u8_seq). Everything else - escapes, fractions,
  * nesting, a "placement" member, no "app", bad JSON of any kind - is left
  * to the general path, which has the json-c parse and the exact error
  * messages.
@@ -41,7 +42,7 @@ groups(struct js *c, struct pl_appbuf *b)
 	if (js_is(c, ']'))
 		return 1;
 	do {
-		if (!js_str(c, &g))
+		if (!js_ustr(c, &g))
 			return 0;
 		pl_appbuf_group(b, g.s, g.n);
 	} while (js_eat(c, ','));
@@ -59,8 +60,8 @@ tags(struct js *c, struct pl_appbuf *b)
 	if (js_is(c, '}'))
 		return 1;
 	do {
-		if (n == SCAN_KEYS || !js_str(c, &k) || seen(keys, n, &k) ||
-		    !js_eat(c, ':') || !js_str(c, &v))
+		if (n == SCAN_KEYS || !js_ustr(c, &k) || seen(keys, n, &k) ||
+		    !js_eat(c, ':') || !js_ustr(c, &v))
 			return 0;
 		keys[n++] = k;
 		pl_appbuf_tag(b, k.s, k.n, v.s, v.n);
@@ -82,14 +83,14 @@ value(struct js *c, const struct js_str *k, struct pl_app *a,
 	if (js_word(c, "null", 4))	/* "app" null: not an application */
 		return !js_streq(k, "app", 3);
 	if (js_streq(k, "user", 4)) {
-		if (!js_str(c, &s))
+		if (!js_ustr(c, &s))
 			return 0;
 		a->user.name = s.s;
 		a->user.len = s.n;
 		return 1;
 	}
 	if (js_streq(k, "queue", 5)) {
-		if (!js_str(c, &s))
+		if (!js_ustr(c, &s))
 			return 0;
 		a->queue = s.s;
 		a->qlen = s.n;
@@ -103,7 +104,7 @@ value(struct js *c, const struct js_str *k, struct pl_app *a,
 	}
 	if (js_streq(k, "tags", 4))
 		return tags(c, b);
-	if (js_str(c, &s)) {
+	if (js_ustr(c, &s)) {
 		if (js_streq(k, "app", 3)) {
 			a->id = s.s;
 			a->idlen = s.n;
@@ -129,7 +130,7 @@ pl_app_scan(struct pl_appin *in, struct pl_appbuf *b, const char *text,
 		return 0;
 	if (!js_is(&c, '}')) {
 		do {
-			if (n == SCAN_KEYS || !js_str(&c, &k) ||
+			if (n == SCAN_KEYS || !js_ustr(&c, &k) ||
 			    seen(keys, n, &k) || !js_eat(&c, ':') ||
 			    !value(&c, &k, a, b))
 				goto general;
