@@ -16,7 +16,6 @@
 #include "exitcode.h"
 #include "jsonlex.h"
 #include "jsonread.h"
-#include "utf8.h"
 #include "xalloc.h"
 
 #define NONUM SIZE_MAX
@@ -170,24 +169,6 @@ nj_status(int rc)
 	return EXIT_OK;
 }
 
-int
-nj_int_fits(const char *s, size_t n)
-{
-	const char *lim = "18446744073709551615";
-	size_t limlen = 20;
-
-	if (n > 0 && s[0] == '-') {
-		s++, n--;
-		lim = "9223372036854775808";
-		limlen = 19;
-	}
-	while (n > 1 && s[0] == '0')
-		s++, n--;
-	if (n != limlen)
-		return n < limlen;
-	return memcmp(s, lim, n) <= 0;
-}
-
 void
 nj_pos_advance(struct pos *p, const char *s, size_t n)
 {
@@ -315,45 +296,18 @@ fill(struct nj_reader *r)
 
 /*
  * Scan string bytes from b[i] (inside a string; r->sc_esc: the byte before
- * was a backslash), checking that they are UTF-8. Returns the index of the
- * closing quote; or where to go on when more bytes are needed: lim, or
- * the start of a UTF-8 sequence cut short by lim; or SIZE_MAX after
- * reporting a control character or invalid UTF-8.
+ * was a backslash), checking that they are UTF-8 (jl_str). Returns the
+ * index of the closing quote; or where to go on when more bytes are
+ * needed; or SIZE_MAX after reporting a problem.
  */
 static inline size_t
 str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
 {
-	size_t k;
+	struct jl_bad e = { 0, JL_CHAR };
 
-	for (;;) {
-		if (r->sc_esc) {
-			if (i == lim)
-				return lim;
-			r->sc_esc = 0;
-			if (b[i] < 0x80)	/* else checked as UTF-8 below;
-						   json-c refuses the escape */
-				i++;
-		}
-		i += jl_plain(b + i, lim - i);
-		if (i == lim || b[i] == '"')
-			return i;
-		if (b[i] >= 0x80) {
-			if ((k = u8_seq((const char *)b + i, lim - i)) > 0) {
-				i += k;
-				continue;
-			}
-			if (u8_cut((const char *)b + i, lim - i))
-				return i;
-			bad(r, i, "invalid UTF-8 in string");
-			return SIZE_MAX;
-		}
-		if (b[i] != '\\') {
-			bad(r, i, "control character in string");
-			return SIZE_MAX;
-		}
-		r->sc_esc = 1;
-		i++;
-	}
+	if ((i = jl_str(b, i, lim, JL_UTF8, &r->sc_esc, &e)) == SIZE_MAX)
+		bad(r, e.at, jl_msg(e.err));
+	return i;
 }
 
 /*
@@ -397,10 +351,9 @@ prescan(struct nj_reader *r, size_t lim)
 				r->sc_int = 0;
 				continue;
 			}
-			if (r->sc_int && !nj_int_fits((const char *)b + r->sc_num,
+			if (r->sc_int && !jl_int_fits((const char *)b + r->sc_num,
 			    i - r->sc_num))
-				return bad(r, r->sc_num,
-				    "integer does not fit in 64 bits");
+				return bad(r, r->sc_num, jl_msg(JL_INT64));
 			r->sc_num = NONUM;
 		}
 		switch (c) {
@@ -418,7 +371,7 @@ prescan(struct nj_reader *r, size_t lim)
 			break;
 		case '{': case '[':
 			if (r->sc_depth >= r->maxdepth)
-				return bad(r, i, "nesting deeper than 64 levels");
+				return bad(r, i, jl_msg(JL_DEPTH));
 			/* one bit per open level: set for an object */
 			r->sc_kinds = (r->sc_kinds << 1) | (c == '{');
 			r->sc_depth++;
@@ -440,9 +393,7 @@ prescan(struct nj_reader *r, size_t lim)
 		default:
 			if (c >= 'a' && c <= 'z')	/* true, false, null */
 				break;
-			if (c == 'N' || c == 'I')
-				return bad(r, i, "NaN and Infinity are not JSON");
-			return bad(r, i, "unexpected character");
+			return bad(r, i, jl_msg(jl_not_value(c)));
 		}
 	}
 	r->sc_off = i;
