@@ -15,10 +15,11 @@
 
 /*
  * One user and its groups in one small block, so that a cache of
- * thousands of users stays in the processor's cache. Its text: the
- * user's length, the user and a NUL, then the groups: their number, and
- * each group's length and bytes. Numbers are varints (7 bits a byte, the
- * low bits first), so one encoding of a list of groups is one string.
+ * thousands of users stays in the processor's cache. Its text is the
+ * record of the user and its groups: the user's length and bytes, the
+ * number of groups, then each group's length and bytes, the numbers as
+ * varints (7 bits a byte, the low bits first). A store made with the same
+ * groups as before is then one comparison of two records.
  */
 struct pl_ugent {
 	size_t cap, used;	/* bytes of text allocated, in use */
@@ -27,20 +28,19 @@ struct pl_ugent {
 };
 
 /*
- * A store deferred: the groups an application gave for its user, kept
- * in ptext (the user, then the groups encoded as in an entry) until
- * flush() stores them all at once, in order. Placement never needs a
- * store, only a later lookup does, which flushes first; fetching the
- * memory of many entries at once costs little more than of one.
+ * A store deferred: the record of an application that gave groups, kept
+ * in ptext until flush() stores them all at once, in order. Placement
+ * never needs a store, only a later lookup does, which flushes first;
+ * fetching the memory of many entries at once costs little more than of
+ * one.
  */
 struct pl_ugpend {
 	uint64_t hash;		/* of the user */
-	size_t at, ulen;	/* the user in ptext */
-	size_t glen;		/* the groups' encoding after it */
+	size_t at, len;		/* the record in ptext */
 };
 
 #define PEND_MAX	64	/* stores deferred at most ... */
-#define PEND_BYTES	65536	/* ... and bytes of their text */
+#define PEND_BYTES	65536	/* ... and bytes of their records */
 
 /* What ConvertUGI says of a negative entry: its resolution time, which
  * no release up to 1.8 ever sets (Go's zero time, in UTC). */
@@ -76,20 +76,24 @@ get_n(const unsigned char **p)
 	return n;
 }
 
-/* Append the encoding of n groups to b. */
+/* Append the record of user (n bytes) and its ng groups to b. */
 static void
-encode(struct buf *b, const char *const *g, const size_t *gl, size_t n)
+encode(struct buf *b, const char *user, size_t n, const char *const *g,
+    const size_t *gl, size_t ng)
 {
-	size_t i, need = 2 * sizeof(size_t) * (n + 1);
+	size_t i, need = 2 * sizeof(size_t) * (ng + 2) + n;
 	unsigned char *t;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < ng; i++)
 		need += gl[i];
 	if (b->n + need + 1 > b->cap)
 		buf_grow(b, b->n + need + 1);
 	t = (unsigned char *)b->s + b->n;
 	t += put_n(t, n);
-	for (i = 0; i < n; i++) {
+	memcpy(t, user, n);
+	t += n;
+	t += put_n(t, ng);
+	for (i = 0; i < ng; i++) {
 		t += put_n(t, gl[i]);
 		memcpy(t, g[i], gl[i]);
 		t += gl[i];
@@ -98,24 +102,27 @@ encode(struct buf *b, const char *const *g, const size_t *gl, size_t n)
 	b->n = (size_t)((char *)t - b->s);
 }
 
-/* The entry's user (NUL-terminated), its length in *n. */
+/* The record's user, its length in *n; where its groups are in *rest. */
 static const char *
-user_of(const struct pl_ugent *e, size_t *n)
+user_of(const unsigned char *rec, size_t *n, const unsigned char **rest)
 {
-	const unsigned char *p = e->text;
+	const unsigned char *p = rec;
 
 	*n = get_n(&p);
+	*rest = p + *n;
 	return (const char *)p;
 }
 
-/* Where the groups start in the entry's text. */
-static size_t
-groups_at(const struct pl_ugent *e)
+/* Is the entry's user that of the record rec? */
+static int
+same_user(const struct pl_ugent *e, const unsigned char *rec)
 {
+	const unsigned char *g;
 	size_t n;
-	const char *user = user_of(e, &n);
 
-	return (size_t)((const unsigned char *)user + n + 1 - e->text);
+	(void)user_of(rec, &n, &g);
+	return e->used >= (size_t)(g - rec) && memcmp(e->text, rec,
+	    (size_t)(g - rec)) == 0;
 }
 
 void
@@ -170,46 +177,56 @@ lookup(struct pl_ugi *u, const char *user, size_t n, uint64_t h)
 	return NULL;
 }
 
-/* The user's entry, made (without groups) if there is none. */
-static struct pl_ugent **
-entry(struct pl_ugi *u, const char *user, size_t n, uint64_t h)
+/* Make the record rec (n bytes) the entry's; nothing is allocated when
+ * it fits where the old one was. */
+static void
+store(struct pl_ugent **ep, const unsigned char *rec, size_t n, int failed)
 {
-	struct pl_ugent **ep, *e;
-	size_t k, cap = sizeof(size_t) * 2 + n + 2;
+	struct pl_ugent *e = *ep;
 
-	if ((ep = lookup(u, user, n, h)) != NULL)
-		return ep;
+	if (n > e->cap) {
+		e = *ep = xrealloc(e, sizeof *e + n + n / 4);
+		e->cap = n + n / 4;	/* room for a few bytes more next time */
+	}
+	memcpy(e->text, rec, n);
+	e->used = n;
+	e->failed = failed;
+}
+
+/* A new entry holding the record rec (n bytes) under the hash h. */
+static struct pl_ugent **
+add(struct pl_ugi *u, uint64_t h, const unsigned char *rec, size_t n)
+{
 	xgrow((void **)&u->ent, &u->cap, u->n + 1, sizeof *u->ent);
-	e = u->ent[u->n] = xmalloc(sizeof *e + cap);
-	e->cap = cap;
-	e->failed = 0;
-	k = put_n(e->text, n);
-	memcpy(e->text + k, user, n);
-	e->text[k + n] = '\0';
-	e->text[k + n + 1] = 0;		/* no groups */
-	e->used = k + n + 2;
+	u->ent[u->n] = xmalloc(sizeof **u->ent + n);
+	u->ent[u->n]->cap = n;
+	store(&u->ent[u->n], rec, n, 0);
 	ht_add(&u->ht, h, (uint32_t)u->n);
 	return &u->ent[u->n++];
 }
 
-/* Store the groups' encoding g[0, n) in the entry; nothing is allocated
- * when they are the same as before, or fit where the old ones were. */
+/* Store the record rec (n bytes) under the hash of its user, h: an entry
+ * that holds it already stays as it is (but not failed). */
 static void
-store(struct pl_ugent **ep, const char *g, size_t n, int failed)
+put(struct pl_ugi *u, uint64_t h, const unsigned char *rec, size_t n)
 {
-	struct pl_ugent *e = *ep;
-	size_t at = groups_at(e), need = at + n;
+	struct ht_probe pr;
+	uint32_t i;
 
-	e->failed = failed;
-	if (e->used == need && memcmp(e->text + at, g, n) == 0)
-		return;
-	if (need > e->cap) {
-		need += need / 4;	/* room for a few bytes more next time */
-		e = *ep = xrealloc(e, sizeof *e + need);
-		e->cap = need;
+	ht_probe(&u->ht, h, &pr);
+	while ((i = ht_next(&u->ht, &pr)) != HT_NONE) {
+		struct pl_ugent *e = u->ent[i];
+
+		if (e->used == n && memcmp(e->text, rec, n) == 0) {
+			e->failed = 0;
+			return;
+		}
+		if (same_user(e, rec)) {
+			store(&u->ent[i], rec, n, 0);
+			return;
+		}
 	}
-	memcpy(e->text + at, g, n);
-	e->used = at + n;
+	(void)add(u, h, rec, n);
 }
 
 /* Store the pending stores, in order, having asked for the memory of
@@ -233,13 +250,9 @@ flush(struct pl_ugi *u)
 			HT_PREFETCH(u->ent[idx[i]]);
 			HT_PREFETCH((char *)u->ent[idx[i]] + 64);
 		}
-	for (i = 0; i < u->npend; i++) {
-		const struct pl_ugpend *p = &u->pend[i];
-		const char *user = u->ptext.s + p->at;
-
-		store(entry(u, user, p->ulen, p->hash), user + p->ulen, p->glen,
-		    0);
-	}
+	for (i = 0; i < u->npend; i++)
+		put(u, u->pend[i].hash, (const unsigned char *)u->ptext.s +
+		    u->pend[i].at, u->pend[i].len);
 	u->npend = 0;
 	buf_clear(&u->ptext);
 }
@@ -255,18 +268,20 @@ defer(struct pl_ugi *u, const struct pl_user *user)
 	p = &u->pend[u->npend++];
 	p->hash = ht_hash(user->name, user->len);
 	p->at = u->ptext.n;
-	p->ulen = user->len;
-	buf_add(&u->ptext, user->name, user->len);
-	encode(&u->ptext, user->groups, user->glens, user->ngroups);
-	p->glen = u->ptext.n - p->at - p->ulen;
+	encode(&u->ptext, user->name, user->len, user->groups, user->glens,
+	    user->ngroups);
+	p->len = u->ptext.n - p->at;
 	if (u->npend == PEND_MAX || u->ptext.n >= PEND_BYTES)
 		flush(u);
 }
 
-/* The groups as a list of n names, each followed by a NUL, into e. */
-static void
-set_list(struct pl_ugent **e, const char *list, size_t n, int failed)
+/* A new entry for the user resolved: its groups a list of n names, each
+ * followed by a NUL. */
+static struct pl_ugent **
+resolved(struct pl_ugi *u, const char *user, size_t ulen, const char *list,
+    size_t n, int failed)
 {
+	struct pl_ugent **ep;
 	const char **g = xcalloc(n + 1, sizeof *g);
 	size_t *gl = xcalloc(n + 1, sizeof *gl), i;
 	struct buf b = { 0 };
@@ -275,16 +290,18 @@ set_list(struct pl_ugent **e, const char *list, size_t n, int failed)
 		g[i] = list;
 		gl[i] = strlen(list);
 	}
-	encode(&b, g, gl, n);
-	store(e, b.s, b.n, failed);
+	encode(&b, user, ulen, g, gl, n);
+	ep = add(u, ht_hash(user, ulen), (unsigned char *)b.s, b.n);
+	(*ep)->failed = failed;
 	buf_free(&b);
 	free(g);
 	free(gl);
+	return ep;
 }
 
 /* YuniKorn's test resolver: its users and what resolving them gives. */
-static void
-resolve_test(struct pl_ugent **ep, struct buf *err)
+static struct pl_ugent **
+resolve_test(struct pl_ugi *u, const char *user, size_t n, struct buf *err)
 {
 	static const struct {
 		const char *user, *groups;
@@ -298,20 +315,21 @@ resolve_test(struct pl_ugent **ep, struct buf *err)
 		{ "testuser5", "group1001", 1, 1 },	/* its group list fails */
 		{ "invalid-gid-user", "1_001", 1, 1 },
 	};
-	size_t i, n;
-	const char *user = user_of(*ep, &n);
+	struct pl_ugent **ep;
+	size_t i;
 
 	for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
 		if (strlen(tab[i].user) == n && memcmp(tab[i].user, user, n) == 0)
 			break;
 	if (i < sizeof tab / sizeof tab[0])
-		set_list(ep, tab[i].groups, tab[i].n, tab[i].failed);
+		ep = resolved(u, user, n, tab[i].groups, tab[i].n, tab[i].failed);
 	else
-		set_list(ep, "", 0, 1);
+		ep = resolved(u, user, n, "", 0, 1);
 	if ((*ep)->failed) {
 		buf_clear(err);
-		buf_printf(err, "lookup failed for user: %s", user_of(*ep, &n));
+		buf_printf(err, "lookup failed for user: %.*s", (int)n, user);
 	}
+	return ep;
 }
 
 /* A group's name, or its number when it has none. */
@@ -329,29 +347,32 @@ group_name(struct buf *b, gid_t gid)
 }
 
 /* Go's os/user: the primary group first, then the others in order. */
-static void
-resolve_os(struct pl_ugent **ep, struct buf *err)
+static struct pl_ugent **
+resolve_os(struct pl_ugi *u, const char *user, size_t ulen, struct buf *err)
 {
-	size_t n, ulen;
-	const char *user = user_of(*ep, &ulen);
+	struct pl_ugent **ep;
 	struct buf list = { 0 };
 	struct passwd *pw = NULL;
 	gid_t *gids = NULL;
+	char *name = xmalloc(ulen + 1);
 	int ng = 16, i;
+	size_t n;
 
+	memcpy(name, user, ulen);
+	name[ulen] = '\0';
 	if (memchr(user, '\0', ulen) == NULL)
-		pw = getpwnam(user);
+		pw = getpwnam(name);
 	if (pw == NULL) {
 		buf_clear(err);
-		buf_printf(err, "user: unknown user %s", user);
-		set_list(ep, "", 0, 1);
-		return;
+		buf_printf(err, "user: unknown user %s", name);
+		free(name);
+		return resolved(u, user, ulen, "", 0, 1);
 	}
 	group_name(&list, pw->pw_gid);
 	n = 1;
 	for (;;) {
 		gids = xreallocarray(gids, (size_t)ng, sizeof *gids);
-		if (getgrouplist(user, pw->pw_gid, gids, &ng) >= 0)
+		if (getgrouplist(name, pw->pw_gid, gids, &ng) >= 0)
 			break;
 	}
 	for (i = 0; i < ng; i++)
@@ -360,8 +381,10 @@ resolve_os(struct pl_ugent **ep, struct buf *err)
 			n++;
 		}
 	free(gids);
-	set_list(ep, list.s, n, 0);
+	free(name);
+	ep = resolved(u, user, ulen, list.s, n, 0);
 	buf_free(&list);
+	return ep;
 }
 
 static int
@@ -375,9 +398,11 @@ fail(struct buf *err, const char *msg)
 static void
 use(struct pl_ugi *u, struct pl_app *a, const struct pl_ugent *e)
 {
-	const unsigned char *p = e->text + groups_at(e);
-	size_t i, n = get_n(&p);
+	const unsigned char *p;
+	size_t i, n;
 
+	(void)user_of(e->text, &n, &p);
+	n = get_n(&p);
 	xgrow((void **)&u->groups, &u->capg, n, sizeof *u->groups);
 	xgrow((void **)&u->glens, &u->capl, n, sizeof *u->glens);
 	for (i = 0; i < n; p += u->glens[i++]) {
@@ -424,12 +449,9 @@ pl_ugi_convert(struct pl_ugi *u, enum pl_compat c, struct pl_app *a,
 			a->user.ngroups = 1;
 			return 0;
 		} else {
-			ep = entry(u, a->user.name, a->user.len,
-			    ht_hash(a->user.name, a->user.len));
-			if (u->resolver == PL_RESOLVER_OS)
-				resolve_os(ep, err);
-			else
-				resolve_test(ep, err);
+			ep = u->resolver == PL_RESOLVER_OS ?
+			    resolve_os(u, a->user.name, a->user.len, err) :
+			    resolve_test(u, a->user.name, a->user.len, err);
 			if (!(*ep)->failed) {
 				use(u, a, *ep);
 				return 0;
