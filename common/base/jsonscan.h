@@ -32,7 +32,8 @@ struct js_str {
 static inline void
 js_ws(struct js *c)
 {
-	while (c->p < c->e && (*c->p == ' ' || *c->p == '\t'))
+	while (c->p < c->e && (unsigned char)*c->p <= ' ' &&
+	    (*c->p == ' ' || *c->p == '\t'))
 		c->p++;
 }
 

@@ -80,8 +80,11 @@ pl_out_placement(struct ob *o, const struct pl_result *res,
 			ob_write(o, "null", 4);
 		ob_putc(o, ',');
 		KEY(o, "rule_name");
-		if (res->rule_name != NULL)
-			jw_escape(o, res->rule_name, strlen(res->rule_name));
+		if (res->rule_name != NULL) {	/* YuniKorn's: plain */
+			ob_putc(o, '"');
+			ob_puts(o, res->rule_name);
+			ob_putc(o, '"');
+		}
 		else
 			ob_write(o, "null", 4);
 		ob_putc(o, ',');
