@@ -60,22 +60,23 @@ enum jl_err jl_not_value(unsigned char c);
 
 /*
  * Where in p[0..8) is the first byte that needs a look? Its index, or 8
- * if none. (Each test may also flag bytes above a hit, never below it, so
- * the lowest flag is exact.)
+ * if none. A byte's high bit is set in the mask when it is 0x80 or above;
+ * when it is below 0x20 (the subtraction of 0x20 borrows); when it is a
+ * quote or a backslash (the subtraction of 1 from it xor that borrows).
+ * A byte of 0x80 or above may set the others too, which does not matter,
+ * and a borrow may flag the bytes above a hit, never below it: so the
+ * lowest flag is exact.
  */
 static inline size_t
 jl_odd8(const unsigned char *p)
 {
 	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
-	uint64_t v, q, bs, low, m;
+	uint64_t v, m;
 
 	memcpy(&v, p, 8);
-	low = (v - ones * 0x20) & ~v & high;	/* bytes < 0x20 */
-	q = v ^ (ones * '"');
-	q = (q - ones) & ~q & high;		/* bytes == '"' */
-	bs = v ^ (ones * '\\');
-	bs = (bs - ones) & ~bs & high;		/* bytes == '\\' */
-	if ((m = low | q | bs | (v & high)) == 0)
+	m = ((v - ones * 0x20) | ((v ^ (ones * '"')) - ones) |
+	    ((v ^ (ones * '\\')) - ones) | v) & high;
+	if (m == 0)
 		return 8;
 #if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	return (size_t)__builtin_ctzll(m) >> 3;
