@@ -58,6 +58,17 @@ function row(label, k, vf, vj, b, target) {
 	printf "%-38s %7.3f %10s %9s %8s %7s  %s\n", label, secs(k), vf, vj,
 	    mib(k), b, target
 }
+# A row of -j 2 (key k2) with its target against -j 1 (key k1).
+function jobs2(label, k1, k2, lim, vj) {
+	row(label, k2, spd("floor_apps", k2), vj ? spd("jq", k2) : "-", "-",
+	    check("spd vs -j 1", ratio(k1, k2), ">=", lim, label))
+}
+# A row of the shorter stream (key ks) with the target of memory flat in
+# the length of the stream (key k, the longer).
+function flat(label, k, ks) {
+	row(label, ks, "-", "-", "-", check("MiB " size(apps) "/" size(small),
+	    mratio(k, ks), "<=", 1.1, label))
+}
 function more(target) { if (target != "") printf "%-38s %7s %10s %9s %8s %7s  %s\n", "", "", "", "", "", "", target }
 
 { t[$1] = $2; m[$1] = $3; why[$1] = $4 }
@@ -86,23 +97,15 @@ END {
 		row("placectl place -j 1 (" old ")", "old_place1",
 		    spd("floor_apps", "old_place1"), spd("jq", "old_place1"), "-",
 		    "-j 1 spd vs it " spd("old_place1", "place1"))
-	r = "placectl place -j 1 (" size(small) ")"
-	c3 = check("MiB " size(apps) "/" size(small),
-	    mratio("place1", "place1_small"), "<=", 1.1, r)
-	row(r, "place1_small", "-", "-", "-", c3)
-	r = "placectl place -j 2"
-	c4 = check("spd vs -j 1", ratio("place1", "place2"), ">=", 1.3, r)
-	row(r, "place2", spd("floor_apps", "place2"), spd("jq", "place2"), "-", c4)
+	flat("placectl place -j 1 (" size(small) ")", "place1", "place1_small")
+	jobs2("placectl place -j 2", "place1", "place2", 1.3, 1)
 	row("placectl place -j " jobs, "placeN", spd("floor_apps", "placeN"),
 	    spd("jq", "placeN"), "-", "spd vs -j 1 " spd("place1", "placeN"))
 
 	print "-- " size(apps) " applications, bench/cheap.yaml (reading dominates)"
 	row("placectl place -j 1 (cheap)", "cheap1", spd("floor_apps", "cheap1"),
 	    spd("jq", "cheap1"), "-", "")
-	r = "placectl place -j 2 (cheap)"
-	c10 = check("spd vs -j 1", ratio("cheap1", "cheap2"), ">=", 1, r)
-	row(r, "cheap2", spd("floor_apps", "cheap2"), spd("jq", "cheap2"), "-",
-	    c10)
+	jobs2("placectl place -j 2 (cheap)", "cheap1", "cheap2", 1, 1)
 
 	print "-- " size(apps) " applications of " users " users, bench/users.yaml"
 	r = "placectl place -j 1 (users)"
@@ -114,25 +117,17 @@ END {
 		row("placectl place -j 1 (users, " old ")", "old_users1",
 		    spd("floor_apps", "old_users1"), spd("jq", "old_users1"), "-",
 		    "")
-	r = "placectl place -j 1 (users, " size(small) ")"
-	c12 = check("MiB " size(apps) "/" size(small),
-	    mratio("users1", "users1_small"), "<=", 1.1, r)
-	row(r, "users1_small", "-", "-", "-", c12)
-	r = "placectl place -j 2 (users)"
-	c13 = check("spd vs -j 1", ratio("users1", "users2"), ">=", 1, r)
-	row(r, "users2", spd("floor_apps", "users2"), spd("jq", "users2"), "-",
-	    c13)
+	flat("placectl place -j 1 (users, " size(small) ")", "users1",
+	    "users1_small")
+	jobs2("placectl place -j 2 (users)", "users1", "users2", 1, 1)
 
 	print "-- the same beside a CPU-bound process (busy)"
 	split("place queues cheap cheap users users", cf, " ")
 	for (i = 1; i <= 5; i += 2) {
 		row("placectl place -j 1 (" cf[i + 1] ", busy)", "busy_" cf[i] "1",
 		    spd("floor_apps", "busy_" cf[i] "1"), "-", "-", "")
-		r = "placectl place -j 2 (" cf[i + 1] ", busy)"
-		c = check("spd vs -j 1", ratio("busy_" cf[i] "1",
-		    "busy_" cf[i] "2"), ">=", 1, r)
-		row(r, "busy_" cf[i] "2", spd("floor_apps", "busy_" cf[i] "2"),
-		    "-", "-", c)
+		jobs2("placectl place -j 2 (" cf[i + 1] ", busy)", "busy_" cf[i] "1",
+		    "busy_" cf[i] "2", 1, 0)
 	}
 
 	print "-- history " hosts " hosts x " roles " roles = " size(n3) " entries"

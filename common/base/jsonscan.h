@@ -59,26 +59,10 @@ js_is(struct js *c, char ch)
 	return 1;
 }
 
-/* A string of printable ASCII without escapes; s points into the text. */
+/* A string without escapes, of printable ASCII and, with utf8, valid UTF-8
+ * (u8_seq); s points into the text. */
 static inline int
-js_str(struct js *c, struct js_str *s)
-{
-	const char *p = c->p;
-
-	if (p == c->e || *p != '"')
-		return 0;
-	s->s = ++p;
-	p += jl_plain((const unsigned char *)p, (size_t)(c->e - p));
-	if (p == c->e || *p != '"')
-		return 0;
-	s->n = (size_t)(p - s->s);
-	c->p = p + 1;
-	return 1;
-}
-
-/* A string of valid UTF-8 (u8_seq) and printable ASCII, without escapes. */
-static inline int
-js_ustr(struct js *c, struct js_str *s)
+js_string(struct js *c, struct js_str *s, int utf8)
 {
 	const char *p = c->p;
 	size_t k;
@@ -88,7 +72,7 @@ js_ustr(struct js *c, struct js_str *s)
 	s->s = ++p;
 	for (;;) {
 		p += jl_plain((const unsigned char *)p, (size_t)(c->e - p));
-		if (p == c->e || (unsigned char)*p < 0x80)
+		if (!utf8 || p == c->e || (unsigned char)*p < 0x80)
 			break;
 		if ((k = u8_seq(p, (size_t)(c->e - p))) == 0)
 			return 0;
@@ -99,6 +83,20 @@ js_ustr(struct js *c, struct js_str *s)
 	s->n = (size_t)(p - s->s);
 	c->p = p + 1;
 	return 1;
+}
+
+/* A string of printable ASCII without escapes. */
+static inline int
+js_str(struct js *c, struct js_str *s)
+{
+	return js_string(c, s, 0);
+}
+
+/* A string of printable ASCII and valid UTF-8 without escapes. */
+static inline int
+js_ustr(struct js *c, struct js_str *s)
+{
+	return js_string(c, s, 1);
 }
 
 /* The literal w (n bytes). */
