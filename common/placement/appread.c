@@ -21,6 +21,30 @@
 
 #define SCAN_KEYS 32		/* members (and tags) compared for duplicates */
 
+/*
+ * An application with nothing read yet, every member by name: a memset
+ * of the record (or a copy of a constant one) compiles to rep stos, whose
+ * start costs as much as scanning a short line.
+ */
+static void
+start(struct pl_appin *in)
+{
+	struct pl_app *a = &in->app;
+
+	a->id = a->user.name = a->queue = "";
+	a->idlen = a->user.len = a->user.ngroups = a->qlen = a->ntags = 0;
+	a->user.groups = NULL;
+	a->user.glens = NULL;
+	a->tags = NULL;
+	a->forced = a->groups_given = 0;
+	in->text = NULL;
+	in->len = in->nmembers = 0;
+	in->pos.file = NULL;
+	in->pos.line = in->pos.col = 0;
+	in->placement_member = 0;
+	in->obj = NULL;
+}
+
 static int
 seen(const struct js_str *keys, size_t n, const struct js_str *k)
 {
@@ -123,8 +147,7 @@ pl_app_scan(struct pl_appin *in, struct pl_appbuf *b, const char *text,
 	struct js_str k, keys[SCAN_KEYS];
 	size_t n = 0, objlen;
 
-	memset(in, 0, sizeof *in);
-	a->id = a->user.name = a->queue = "";
+	start(in);
 	pl_appbuf_drop(b);
 	if (!js_eat(&c, '{'))
 		return 0;
@@ -225,8 +248,7 @@ pl_app_from_json(struct pl_appin *in, struct pl_appbuf *b,
 	struct pl_app *a = &in->app;
 	int rc = 0, app = 0, rest = 0;
 
-	memset(in, 0, sizeof *in);
-	a->id = a->user.name = a->queue = "";
+	start(in);
 	in->obj = obj;
 	pl_appbuf_drop(b);
 	json_object_object_foreach(obj, key, v) {	/* one pass, no lookups */

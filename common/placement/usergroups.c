@@ -229,30 +229,33 @@ put(struct pl_ugi *u, uint64_t h, const unsigned char *rec, size_t n)
 	(void)add(u, h, rec, n);
 }
 
-/* Store the pending stores, in order, having asked for the memory of
- * each before using any: their hash table slots, then their entries. */
+/*
+ * Store the pending stores, in order, each having asked for its memory
+ * before it is needed: the hash table slot AHEAD stores on, the entry
+ * half as far (few enough at once for the processor to keep them all).
+ */
+#define AHEAD 8
+
 static void
 flush(struct pl_ugi *u)
 {
-	uint32_t idx[PEND_MAX];
 	struct ht_probe pr;
 	size_t i;
+	uint32_t k;
 
-	for (i = 0; i < u->npend; i++)
+	for (i = 0; i < u->npend && i < AHEAD; i++)
 		ht_prefetch(&u->ht, u->pend[i].hash);
 	for (i = 0; i < u->npend; i++) {
-		ht_probe(&u->ht, u->pend[i].hash, &pr);
-		if ((idx[i] = ht_next(&u->ht, &pr)) != HT_NONE)
-			HT_PREFETCH(&u->ent[idx[i]]);
-	}
-	for (i = 0; i < u->npend; i++)
-		if (idx[i] != HT_NONE) {
-			HT_PREFETCH(u->ent[idx[i]]);
-			HT_PREFETCH((char *)u->ent[idx[i]] + 64);
+		if (i + AHEAD < u->npend)
+			ht_prefetch(&u->ht, u->pend[i + AHEAD].hash);
+		if (i + AHEAD / 2 < u->npend) {
+			ht_probe(&u->ht, u->pend[i + AHEAD / 2].hash, &pr);
+			if ((k = ht_next(&u->ht, &pr)) != HT_NONE)
+				HT_PREFETCH(u->ent[k]);
 		}
-	for (i = 0; i < u->npend; i++)
 		put(u, u->pend[i].hash, (const unsigned char *)u->ptext.s +
 		    u->pend[i].at, u->pend[i].len);
+	}
 	u->npend = 0;
 	buf_clear(&u->ptext);
 }
