@@ -205,11 +205,11 @@ fill_start(struct jobs *jb)
 }
 
 /*
- * After a piece of work (or a batch queued), the lock held: wake a sleeping thread when there
- * is work for two (the caller goes on with one), all of them when the
- * ring is empty or the reading over (what idle() and the end wait for).
- * Waking one for nothing costs two context switches, and many more when
- * the machine is busy.
+ * After a piece of work or a batch queued, the lock held: wake a sleeping
+ * thread when there is work for two (the caller goes on with one), all of
+ * them when the ring is empty or the reading over (what idle() and the
+ * end wait for). Waking one for nothing costs two context switches, and
+ * each is a wait for a core when the machine is busy.
  */
 static void
 wake(struct jobs *jb)
