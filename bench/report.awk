@@ -69,7 +69,11 @@ function flat(label, k, ks) {
 	row(label, ks, "-", "-", "-", check("MiB " size(apps) "/" size(small),
 	    mratio(k, ks), "<=", 1.1, label))
 }
-function more(target) { if (target != "") printf "%-38s %7s %10s %9s %8s %7s  %s\n", "", "", "", "", "", "", target }
+function more(target) {
+	if (target != "")
+		printf "%-38s %7s %10s %9s %8s %7s  %s\n", "", "", "", "", "",
+		    "", target
+}
 
 { t[$1] = $2; m[$1] = $3; why[$1] = $4 }
 
