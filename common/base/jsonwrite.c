@@ -1,6 +1,7 @@
 /*
  * jsonwrite.c - the JSON writer: compact, escaped, exact integers.
  */
+#include "jsonlex.h"
 #include "jsonwrite.h"
 
 void
@@ -132,27 +133,26 @@ jw_nl(struct jw *w)
 }
 
 /* Bytes that cannot appear raw in a JSON string. */
-static inline int
-needs_escape(unsigned char c)
-{
-	return c < 0x20 || c == '"' || c == '\\';
-}
-
 void
 jw_escape(struct ob *o, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t i, run = 0;
+	size_t i = 0, run = 0;
 
 	ob_putc(o, '"');
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
+	for (;;) {
+		unsigned char c;
 		char e[6];
 
-		if (!needs_escape(c))
+		i += jl_plain((const unsigned char *)s + i, n - i);
+		if (i == n)
+			break;
+		if ((c = (unsigned char)s[i]) >= 0x80) {	/* UTF-8: as it is */
+			i++;
 			continue;
+		}
 		ob_write(o, s + run, i - run);
-		run = i + 1;
+		run = ++i;
 		e[0] = '\\';
 		switch (c) {
 		case '"':  e[1] = '"'; break;
