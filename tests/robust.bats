@@ -94,3 +94,76 @@ shared_dir() {
 	run grep -c NodeEntryRecord "$T/f.json"
 	assert_output 1
 }
+
+# --- YAML aliases: the scheduler's rule ---
+
+# bomb LEN: an alias bomb of about 8 KB plus LEN: a queue with a property
+# of LEN bytes, then 5 levels of queues of 10 aliases each of the level
+# below (100000 copies of the first, the scheduler refuses it).
+bomb() {
+	awk -v len="$1" 'BEGIN {
+		for (s = "x"; length(s) < len; s = s s)
+			;
+		s = substr(s, 1, len)
+		print "partitions:\n  - name: default\n    queues:\n      - name: root"
+		print "        submitacl: \"*\"\n        queues:"
+		print "          - &q0 {name: a, properties: {k: \"" s "\"}}"
+		for (l = 1; l <= 5; l++) {
+			items = "*q" (l - 1)
+			for (i = 1; i < 10; i++)
+				items = items ", *q" (l - 1)
+			print "          - &q" l " {name: n" l ", queues: [" items "]}"
+		}
+	}'
+}
+
+@test "aliases: each release's verdict at the edge of the scheduler's rule, as its scheduler gave it" {
+	local file rel want got n=0
+	while read -r file rel want; do
+		[[ $file == \#* ]] && continue
+		got=taken
+		placectl check --compat "$rel" -c "$RDATA/alias/$file" 2>&1 |
+			grep -q 'yaml: document contains excessive aliasing' && got=refused
+		[[ $got == "$want" ]] || fail "$file with --compat $rel: $got, YuniKorn $want it"
+		n=$((n + 1))
+	done <"$RDATA/alias/verdicts"
+	assert_equal "$n" 40
+}
+
+@test "aliases: a bomb of 11 KB is refused at once in the scheduler's words, and nothing more is said" {
+	bomb 2500 >"$T/b.yaml"
+	run --separate-stderr placectl check -c "$T/b.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $T/b.yaml:7:13: yaml: document contains excessive aliasing"
+	assert_output "$T/b.yaml: no partition, 1 error, 0 warnings"
+	echo '{"app":"a1","user":"sue","groups":[],"queue":"","tags":{}}' >"$T/app"
+	run --separate-stderr placectl place -c "$T/b.yaml" "$T/app"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $T/b.yaml:7:13: yaml: document contains excessive aliasing"
+	# its queue of 100 KB: refused in the same words, not for its text
+	bomb 100000 >"$T/b.yaml"
+	run --separate-stderr placectl check --compat 1.3 -c "$T/b.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $T/b.yaml:7:13: yaml: document contains excessive aliasing"
+}
+
+@test "aliases: more than 64 MiB of text through aliases is placekit's limit, said as such" {
+	# 70 queues share a property of 1 MiB: the scheduler takes it
+	{
+		printf 'partitions:\n  - name: default\n    queues:\n      - name: root\n'
+		printf '        submitacl: "*"\n'
+		printf '        properties: {k: &big "%s"}\n        queues:\n' \
+		    "$(head -c 1048576 /dev/zero | tr '\0' x)"
+		for i in $(seq 70); do
+			printf '          - {name: q%d, properties: {k: *big}}\n' "$i"
+		done
+	} >"$T/t.yaml"
+	run --separate-stderr placectl check -c "$T/t.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $T/t.yaml:6:25: aliases expand to more than 64 MiB of text: placekit's limit (Go's yaml shares it)"
+	# 60 are under the limit
+	sed -i '/name: q6[1-9]\|name: q70/d' "$T/t.yaml"
+	run --separate-stderr placectl check -c "$T/t.yaml"
+	assert_success
+	assert_output "$T/t.yaml: partition 'default': 61 queues, 0 rules, 0 errors, 0 warnings"
+}

@@ -28,14 +28,22 @@ struct rv {
 	char tag[64];		/* the short tag, for messages */
 };
 
-/* An error at node n, in the library's words. */
-#define bad(y, n, ...) pl_conf_err((y)->o->d, (y)->o->nerr, (y)->o->file, \
-	(n)->line, (n)->col, __VA_ARGS__)
+/* An error at node n, in the library's words; none once only counting. */
+#define bad(y, n, ...) ((y)->dry_at != NULL ? (void)0 : \
+	pl_conf_err((y)->o->d, (y)->o->nerr, (y)->o->file, (n)->line, \
+	(n)->col, __VA_ARGS__))
 
-/* The error about to be reported ends decoding (the library panics). */
+/*
+ * The error about to be reported ends decoding (the library panics);
+ * placekit goes on to say more, but when it was only counting.
+ */
 static void
 fatal(struct pl_yaml *y)
 {
+	if (y->dry_at != NULL) {
+		y->dry_at = NULL;
+		y->stop = 1;
+	}
 	if (!y->fatal) {
 		y->fatal = 1;
 		y->fatal_at = y->o->d->nerr + y->o->d->nwarn;
@@ -373,6 +381,88 @@ pl_yaml_null(const struct pl_yaml *y, const struct yl_node *n)
 	return tag[0] == '\0' && n->plain && one_of(n->str, nulls);
 }
 
+/* ---- counting, as the library counts for its alias rule ---- */
+
+/* decode.go's allowedAliasRatio: the aliased share allowed. */
+static double
+allowed_alias_ratio(unsigned long decodes)
+{
+	if (decodes <= 400000)
+		return 0.99;
+	if (decodes >= 4000000)
+		return 0.10;
+	return 0.99 - 0.89 * ((double)(decodes - 400000) /
+	    (double)(4000000 - 400000));
+}
+
+/* Decoding ends at n, with the library's fatal error or placekit's. */
+static void
+stop(struct pl_yaml *y, const struct yl_node *n, const char *msg)
+{
+	fatal(y);
+	bad(y, n, "%s", msg);
+	y->stop = 1;
+}
+
+/* One node decoded (the library's unmarshal): 0, or -1 as decoding ends. */
+static int
+tick(struct pl_yaml *y, const struct yl_node *n)
+{
+	y->decodes++;
+	if (y->in_alias > 0) {
+		y->aliased++;
+		if (n->kind == YL_SCALAR && n->alias == NULL)
+			y->alias_text += n->len;
+	}
+	if (y->aliased > 100 && y->decodes > 1000 && (double)y->aliased /
+	    (double)y->decodes > allowed_alias_ratio(y->decodes))
+		stop(y, n, "yaml: document contains excessive aliasing");
+	else if (y->alias_text > PL_YAML_MAXALIASTEXT && y->dry_at == NULL)
+		y->dry_at = n;	/* only counting from now on: the rule first */
+	return y->stop ? -1 : 0;
+}
+
+/*
+ * Decoding n begins: it counts, an alias as itself and then as the node
+ * it stands for, inside which decoding is from then on until leave(),
+ * which every enter() has. 0, or -1 when decoding ends (or had ended).
+ */
+static int
+enter(struct pl_yaml *y, const struct yl_node *n)
+{
+	int rc = y->stop ? -1 : tick(y, n);
+
+	if (n->alias != NULL) {
+		y->in_alias++;
+		if (rc == 0)
+			rc = tick(y, n->alias);
+	}
+	return rc;
+}
+
+static void
+leave(struct pl_yaml *y, const struct yl_node *n)
+{
+	if (n->alias != NULL)
+		y->in_alias--;
+}
+
+/*
+ * n decoded into an interface{} (v3's merge takes its mapping's keys so):
+ * n and all it holds counted.
+ */
+static int
+count_all(struct pl_yaml *y, const struct yl_node *n)
+{
+	size_t i, k = n->kind == YL_MAP ? 2 * n->n : n->kind == YL_SEQ ? n->n : 0;
+	int rc = enter(y, n);
+
+	for (i = 0; i < k && rc == 0; i++)
+		rc = count_all(y, n->kids[i]);
+	leave(y, n);
+	return rc;
+}
+
 /* ---- duplicate keys (yaml.v3: before a mapping is decoded) ---- */
 
 static int
@@ -556,10 +646,13 @@ map_member(struct visit *v, const struct yl_node *k, const char *s, size_t n,
 			return;
 		ns_add(&v->merged, s, n);
 	}
-	if (v->nums != NULL)
+	if (enter(y, val) != 0)
+		rc = -1;
+	else if (v->nums != NULL)
 		rc = pl_yaml_float64(y, val, &f);
 	else
 		rc = pl_yaml_string(y, val, &str);
+	leave(y, val);
 	free(str.s);
 	if (rc < 0)
 		return;
@@ -582,6 +675,15 @@ map_member(struct visit *v, const struct yl_node *k, const char *s, size_t n,
 	}
 }
 
+/* A mapping merged, counted as decoded. */
+static void
+merge_one(struct visit *v, const struct yl_node *m)
+{
+	if (enter(v->y, m) == 0)
+		(void)visit(v, m);
+	leave(v->y, m);
+}
+
 /* A merge key's value: a mapping, or a sequence of them. */
 static void
 merge(struct visit *v, const struct yl_node *val)
@@ -595,8 +697,8 @@ merge(struct visit *v, const struct yl_node *val)
 	}
 	v->y->depth++;
 	if (val->kind == YL_MAP)
-		(void)visit(v, val);
-	else if (val->kind == YL_SEQ) {
+		merge_one(v, val);
+	else if (val->kind == YL_SEQ && val->alias == NULL) {
 		for (i = 0; i < val->n; i++)
 			if (val->kids[i]->kind != YL_MAP) {
 				fatal(v->y);
@@ -606,11 +708,12 @@ merge(struct visit *v, const struct yl_node *val)
 			}
 		/* v2 goes backwards with later ones overridden by earlier
 		 * ones, v3 forwards with the first one kept: the same values */
-		for (i = 0; i < val->n && val->kids[i]->kind == YL_MAP; i++) {
+		for (i = 0; i < val->n && val->kids[i]->kind == YL_MAP &&
+		    !v->y->stop; i++) {
 			size_t k = v->y->v3 ? i : val->n - 1 - i;
 
 			if (val->kids[k]->kind == YL_MAP)
-				(void)visit(v, val->kids[k]);
+				merge_one(v, val->kids[k]);
 		}
 	} else {
 		fatal(v->y);
@@ -634,7 +737,7 @@ visit(struct visit *v, const struct yl_node *map)
 
 	if (y->v3 && v3_dups(y, map) != 0)
 		return -1;
-	for (i = 0; i < map->n; i++) {
+	for (i = 0; i < map->n && !y->stop; i++) {
 		const struct yl_node *k = map->kids[2 * i];
 		const struct yl_node *val = map->kids[2 * i + 1];
 
@@ -645,7 +748,9 @@ visit(struct visit *v, const struct yl_node *map)
 				merge(v, val);
 			continue;
 		}
-		if (key_string(y, k, &s, &n) != 0)
+		f = enter(y, k) == 0 ? key_string(y, k, &s, &n) : -1;
+		leave(y, k);
+		if (f != 0)
 			continue;
 		if (v->map != NULL) {
 			map_member(v, k, s, n, val);
@@ -665,12 +770,15 @@ visit(struct visit *v, const struct yl_node *map)
 			continue;
 		}
 		ns_add(&done, s, n);
-		v->cb(v->arg, f, val);
+		if (enter(y, val) == 0)
+			v->cb(v->arg, f, val);
+		leave(y, val);
 	}
 	ns_free(&done);
-	if (mergeval != NULL) {
+	if (mergeval != NULL && !y->stop) {
 		if (!v->merging)	/* the names of this mapping are taken */
-			for (i = 0; i < map->n; i++)
+			for (i = 0; i < map->n && count_all(y,
+			    map->kids[2 * i]) == 0; i++)
 				if (!is_merge(y, map->kids[2 * i]) &&
 				    map->kids[2 * i]->kind == YL_SCALAR)
 					ns_add(&v->merged, map->kids[2 * i]->str,
@@ -722,12 +830,30 @@ pl_yaml_struct(struct pl_yaml *y, const struct yl_node *n,
 {
 	struct visit v;
 
+	if (y->stop)
+		return -1;
 	memset(&v, 0, sizeof v);
 	v.y = y;
 	v.t = t;
 	v.cb = cb;
 	v.arg = arg;
 	return decode_map(&v, n, t->what);
+}
+
+int
+pl_yaml_document(struct pl_yaml *y, const struct yl_node *root,
+    const struct ft_table *t, pl_yaml_member *cb, void *arg)
+{
+	int rc;
+
+	if (tick(y, root) != 0)		/* the document node */
+		return -1;
+	rc = enter(y, root) == 0 ? pl_yaml_struct(y, root, t, cb, arg) : -1;
+	leave(y, root);
+	if (y->dry_at != NULL)		/* the library would take it */
+		stop(y, y->dry_at, "aliases expand to more than 64 MiB of "
+		    "text: placekit's limit (Go's yaml shares it)");
+	return y->stop ? -1 : rc;
 }
 
 int
@@ -739,6 +865,8 @@ pl_yaml_strmap(struct pl_yaml *y, const struct yl_node *n, struct pl_rconf *out,
 	memset(out, 0, sizeof *out);
 	if (nums != NULL)
 		*nums = NULL;
+	if (y->stop)
+		return -1;
 	if (n != NULL) {
 		out->line = n->line;
 		out->col = n->col;
@@ -756,13 +884,13 @@ pl_yaml_strmap(struct pl_yaml *y, const struct yl_node *n, struct pl_rconf *out,
 
 int
 pl_yaml_seq(struct pl_yaml *y, const struct yl_node *n, const char *gotype,
-    int drop_null, const struct yl_node ***items, size_t *count)
+    int drop_null, pl_yaml_item *cb, void *arg)
 {
 	size_t i;
 	int rc;
 
-	*items = NULL;
-	*count = 0;
+	if (y->stop)
+		return -1;
 	if (n != NULL && n->kind == YL_MAP) {
 		if (!y->v3 || v3_dups(y, n) == 0)
 			terror(y, n, "!!map", gotype);
@@ -772,17 +900,16 @@ pl_yaml_seq(struct pl_yaml *y, const struct yl_node *n, const char *gotype,
 		rc = mapping_start(y, n, gotype);	/* null, or a scalar */
 		return rc < 0 ? -1 : 0;
 	}
-	*items = xcalloc(n->n + 1, sizeof **items);
-	for (i = 0; i < n->n; i++)
-		if (!(drop_null && y->v3 && pl_yaml_null(y, n->kids[i])))
-			(*items)[(*count)++] = n->kids[i];
-	return 0;
-}
+	for (i = 0; i < n->n && !y->stop; i++) {
+		const struct yl_node *it = n->kids[i];
 
-void
-pl_yaml_seq_free(const struct yl_node **items)
-{
-	free(items);
+		/* a null v3 drops is decoded all the same */
+		if (enter(y, it) == 0 &&
+		    !(drop_null && y->v3 && pl_yaml_null(y, it)))
+			cb(arg, it);
+		leave(y, it);
+	}
+	return y->stop ? -1 : 0;
 }
 
 /* ---- scalars ---- */
@@ -792,6 +919,8 @@ static int
 scalar(struct pl_yaml *y, const struct yl_node *n, const char *gotype,
     struct rv *r)
 {
+	if (y->stop || y->dry_at != NULL)	/* nothing decoded */
+		return -1;
 	if (n == NULL || pl_yaml_null(y, n))
 		return 0;
 	if (n->kind != YL_SCALAR) {

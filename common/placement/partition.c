@@ -277,6 +277,8 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 	file = p->file = p->shown;	/* "FILE: CONFIGMAP/KEY" when one */
 	p->st.yaml += pl_conf_decode(&p->conf, &doc, c, d);
 	yl_free(&doc);
+	if (p->conf.ended)	/* as the scheduler, nothing more to say */
+		return EXIT_CONFIG;
 	resolver(p);
 	pl_validate(&p->conf, c, d, &p->st);
 	for (i = 0; i < p->conf.nparts && p->pc == NULL; i++)
