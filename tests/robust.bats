@@ -167,3 +167,29 @@ bomb() {
 	assert_success
 	assert_output "$T/t.yaml: partition 'default': 61 queues, 0 rules, 0 errors, 0 warnings"
 }
+
+# --- binaryData: only the entry read is decompressed ---
+
+@test "binaryData: only the entries read are decompressed; gzip bombs in the others cost nothing" {
+	local bomb good i
+	bomb=$(head -c 17000000 /dev/zero | gzip -9 | base64 -w 0)
+	good=$(printf 'partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: "*"\n' |
+		gzip | base64 -w 0)
+	{
+		printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: yunikorn-configs\n'
+		printf 'binaryData:\n'
+		for i in $(seq 8); do
+			printf '  e%d.yaml.gz: %s\n' "$i" "$bomb"
+		done
+		printf '  queues.yaml.gz: %s\n' "$good"
+	} >"$T/cm.yaml"
+	run --separate-stderr placectl check --compat 1.7 -c "$T/cm.yaml"
+	assert_success
+	assert_stderr ""
+	assert_output "$T/cm.yaml: yunikorn-configs/queues.yaml.gz: partition 'default': 1 queues, 0 rules, 0 errors, 0 warnings"
+	# the one read is, within the budget
+	sed -i "s|^  queues.yaml.gz: .*|  queues.yaml.gz: $bomb|" "$T/cm.yaml"
+	run --separate-stderr placectl check --compat 1.7 -c "$T/cm.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $T/cm.yaml:14:19: binaryData 'queues.yaml.gz' of 'yunikorn-configs': decompressed size over the limit of 16 MiB"
+}

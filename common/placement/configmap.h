@@ -14,7 +14,10 @@
  * (yunikorn-defaults, then yunikorn-configs; in each, data, then the
  * binaryData the release decodes), and the document under
  * "<policy group>.yaml" is loaded; without one, the release's built-in
- * configuration, or (before 1.2) an error.
+ * configuration, or (before 1.2) an error. A binaryData entry is decoded
+ * only when its key is read (service.policyGroup, the document), within
+ * one gzip budget for the whole input (gunzip.h); Kubernetes' base64 is
+ * checked in all.
  *
  * Messages about the document name it "FILE: CONFIGMAP/KEY", so an error
  * in it reads "FILE: CONFIGMAP/KEY:LINE:COL: message", the position being
