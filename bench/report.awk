@@ -1,6 +1,6 @@
 # bench/report.awk - the table of bench/run from its results.tsv:
 #	KEY <tab> best wall ns or n/a <tab> peak KiB <tab> why n/a
-# Variables: apps, small, hosts, roles, jobs, many (see bench/run).
+# Variables: apps, small, hosts, roles, jobs, many, rmap (see bench/run).
 # Columns (README, "Performance"): seconds; vs floor: "spd" is floor
 # time / tool time (higher is better), "time" is tool time / floor time
 # (lower is better); vs jq: jq time / tool time; peak MiB; peak bytes per
@@ -120,6 +120,15 @@ END {
 	    scale(mratio("load", "load_g2"), n3 / n2), "<=", 1.25)
 	printf "%-34s %s\n", "linear (n log n: 1.2)", c8
 	printf "%-34s %s\n", "", c9
+
+	print "-- growth: a role mapping in descending id order, one host"
+	row("rh-load " size(rmap / 4) " roles", "rmap_s", "-", "-", "-",
+	    usper("rmap_s", rmap / 4))
+	row("rh-load " size(rmap) " roles", "rmap", "-", "-", "-",
+	    usper("rmap", rmap))
+	c11 = check("time/role " size(rmap) "/" size(rmap / 4),
+	    scale(ratio("rmap", "rmap_s"), 4), "<=", 1.5)
+	printf "%-34s %s\n", "n log n (quadratic: 4)", c11
 
 	printf "\ntargets: %d PASS, %d MISS, %d n/a\n", npass, nmiss, nna
 }
