@@ -193,3 +193,47 @@ bomb() {
 	assert_failure "$EXIT_CONFIG"
 	assert_stderr "placectl: $T/cm.yaml:14:19: binaryData 'queues.yaml.gz' of 'yunikorn-configs': decompressed size over the limit of 16 MiB"
 }
+
+# --- a reload reads a regular file only ---
+
+@test "SIGHUP: a configuration that became a FIFO or a directory is refused, saying so; placing goes on" {
+	local q=$T/q.yaml
+	cp_fixture "$DATA/placement/seed-tag.yaml" "$q"
+	mkfifo "$T/in"
+	placectl place -c "$q" "$T/in" >"$T/out" 2>"$T/err" 3>&- &
+	pid=$!
+	exec 5>"$T/in"
+	echo '{"app":"a","user":"a","tags":{"namespace":"one"}}' >&5
+	wait_lines "$T/out" 1
+	rm "$q" && mkfifo "$q"
+	kill -HUP $pid
+	echo '{"app":"a","user":"a","tags":{"namespace":"two"}}' >&5
+	wait_lines "$T/out" 2
+	rm "$q" && mkdir "$q"
+	kill -HUP $pid
+	echo '{"app":"a","user":"a","tags":{"namespace":"three"}}' >&5
+	wait_lines "$T/out" 3
+	exec 5>&-
+	wait $pid
+	run cat "$T/out"
+	assert_line --index 1 --partial '"queue":"root.two","rule":0,"rule_name":"tag"'
+	assert_line --index 2 --partial '"queue":"root.three","rule":0,"rule_name":"tag"'
+	run cat "$T/err"
+	assert_output "placectl: $q: a FIFO, not a regular file: a reload reads regular files only (this one could wait for a writer, or never end)
+placectl: warning: configuration '$q' not reloaded: the previous configuration stays
+placectl: $q: a directory, not a configuration file
+placectl: warning: configuration '$q' not reloaded: the previous configuration stays"
+}
+
+@test "a configuration that is a directory is refused as such, not read as YAML" {
+	mkdir "$T/q.yaml"
+	run --separate-stderr placectl check -c "$T/q.yaml"
+	assert_failure "$EXIT_NOINPUT"
+	assert_stderr "placectl: $T/q.yaml: a directory, not a configuration file"
+	# a FIFO is read once, as it comes
+	mkfifo "$T/f.yaml"
+	cat "$DATA/placement/seed-tag.yaml" >"$T/f.yaml" &
+	run --separate-stderr placectl check -c "$T/f.yaml"
+	assert_success
+	wait
+}

@@ -2,6 +2,9 @@
  * configmap.c - ConfigMaps, Lists of them and Helm values to the one queues
  * document the shim sends the core (configmap.h).
  */
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -70,6 +73,7 @@ struct mval {
 
 struct ctx {
 	const struct kcm_opts *o;
+	int flags;			/* KCM_* */
 	const struct pl_ver *v;		/* the release */
 	struct diag *d;
 	struct yl_doc docs[2];	/* -c FILE, --defaults FILE */
@@ -495,6 +499,66 @@ read_values(struct ctx *c, const char *file, const struct yl_node *r,
 
 /* ---- the files ---- */
 
+/* What a file of mode m is, for a message. */
+static const char *
+file_kind(mode_t m)
+{
+	if (S_ISDIR(m))
+		return "a directory";
+	if (S_ISFIFO(m))
+		return "a FIFO";
+	if (S_ISCHR(m))
+		return "a character device";
+	if (S_ISBLK(m))
+		return "a block device";
+	if (S_ISSOCK(m))
+		return "a socket";
+	return "not a regular file";
+}
+
+/*
+ * Open path to be read once: never a directory; with KCM_RELOAD a regular
+ * file only, not even waited for while it is opened (a FIFO would stall
+ * placement until someone writes to it). 0 with *fp, or EXIT_NOINPUT
+ * after reporting.
+ */
+static int
+open_file(struct ctx *c, const char *path, FILE **fp)
+{
+	int reload = c->flags & KCM_RELOAD, fd;
+	struct pos p = { path, 0, 0 };
+	struct stat st;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | (reload ? O_NONBLOCK : 0));
+	if (fd < 0)
+		return diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot open "
+		    "'%s'", path);
+	if (fstat(fd, &st) != 0) {
+		diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot read '%s'",
+		    path);
+		close(fd);
+		return EXIT_NOINPUT;
+	}
+	if (S_ISDIR(st.st_mode) || (reload && !S_ISREG(st.st_mode))) {
+		close(fd);
+		if (S_ISDIR(st.st_mode))
+			return diag_err(c->d, EXIT_NOINPUT, &p, "a directory, "
+			    "not a configuration file");
+		return diag_err(c->d, EXIT_NOINPUT, &p, "%s, not a regular "
+		    "file: a reload reads regular files only (this one could "
+		    "wait for a writer, or never end)", file_kind(st.st_mode));
+	}
+	if ((*fp = fdopen(fd, "rb")) == NULL) {
+		if (errno == ENOMEM)
+			xoom();
+		diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot read '%s'",
+		    path);
+		close(fd);
+		return EXIT_NOINPUT;
+	}
+	return 0;
+}
+
 /*
  * Read the ConfigMaps of a file into their layers. 1 when the file is a
  * plain queue configuration (and nothing was read), 0, or an exit status.
@@ -507,12 +571,11 @@ read_file(struct ctx *c, int which, const char *path)
 	struct cmap *cm;
 	int rc, defaults = which == 1;
 	enum form f;
-	FILE *fp;
+	FILE *fp = NULL;
 
 	/* opened once: a FIFO or a pipe (<(...)) is read as it comes */
-	if ((fp = fopen(path, "rbe")) == NULL)
-		return diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot open "
-		    "'%s'", path);
+	if ((rc = open_file(c, path, &fp)) != 0)
+		return rc;
 	rc = yl_load_fp(doc, path, fp, YL_GO, c->d, EXIT_CONFIG);
 	fclose(fp);
 	if (rc != 0)
@@ -908,7 +971,7 @@ ctx_free(struct ctx *c)
 
 int
 kcm_load(struct yl_doc *doc, char **name, const char *path,
-    enum pl_compat compat, const struct kcm_opts *o, struct diag *d)
+    enum pl_compat compat, const struct kcm_opts *o, int flags, struct diag *d)
 {
 	struct ctx c;
 	int rc;
@@ -916,6 +979,7 @@ kcm_load(struct yl_doc *doc, char **name, const char *path,
 	memset(&c, 0, sizeof c);
 	memset(doc, 0, sizeof *doc);
 	c.o = o;
+	c.flags = flags;
 	c.v = pl_ver(compat);
 	c.d = d;
 	c.gzleft = GZ_MAXOUT;

@@ -57,7 +57,7 @@ load2(const char *rel, const char *pg, const char *text, const char *dtext)
 	if (cls(rel) < 0)
 		abort();
 	msgs_catch(&d, &k);
-	rc = kcm_load(&doc, &name, path, (enum pl_compat)cls(rel), &o, &d);
+	rc = kcm_load(&doc, &name, path, (enum pl_compat)cls(rel), &o, 0, &d);
 	msgs_take(&k, errbuf, sizeof errbuf);
 	return rc;
 }
