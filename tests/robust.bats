@@ -237,3 +237,24 @@ placectl: warning: configuration '$q' not reloaded: the previous configuration s
 	assert_success
 	wait
 }
+
+# --- Helm values: read as Helm reads them ---
+
+@test "Helm values: each value is the text Helm's quote makes of it (numbers as Go prints a float64)" {
+	local v want n=0
+	while IFS=$'\t' read -r v want; do
+		[[ $v == \#* ]] && continue
+		printf 'yunikornDefaults:\n  service.policyGroup: %s\n  "%s.yaml": |\n    partitions:\n      - name: default\n        queues:\n          - name: root\n            submitacl: "*"\n' \
+		    "$v" "$want" >"$T/values.yaml"
+		run --separate-stderr placectl check --compat 1.8 -c "$T/values.yaml"
+		[[ $status -eq 0 && $output == "$T/values.yaml: yunikorn-defaults/$want.yaml: partition 'default'"* ]] ||
+			fail "value '$v': Helm makes it '$want'; placectl: $status $output $stderr"
+		n=$((n + 1))
+	done <"$RDATA/helm/values"
+	assert_equal "$n" 53
+	# JSON, and so Helm, has no NaN or infinity
+	printf 'yunikornDefaults:\n  service.policyGroup: .inf\n' >"$T/values.yaml"
+	run --separate-stderr placectl check --compat 1.8 -c "$T/values.yaml"
+	assert_failure "$EXIT_CONFIG"
+	assert_stderr "placectl: $T/values.yaml:2:24: Helm value yunikornDefaults 'service.policyGroup' is .inf: Helm cannot read it (JSON has no NaN or infinity)"
+}

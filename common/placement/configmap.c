@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "base64.h"
 #include "configmap.h"
 #include "exitcode.h"
+#include "gotext.h"
 #include "gunzip.h"
 #include "hashtable.h"
 #include "xalloc.h"
@@ -354,84 +356,126 @@ read_list(struct ctx *c, const char *file, const struct yl_node *r,
 
 /* ---- Helm values ---- */
 
-/* A plain scalar YAML 1.1 (and so Helm) reads as a boolean: 1, 0, -1. */
-static int
-yaml_bool(const struct yl_node *n)
-{
-	static const char *const t[] = { "y", "Y", "yes", "Yes", "YES", "true",
-	    "True", "TRUE", "on", "On", "ON", NULL };
-	static const char *const f[] = { "n", "N", "no", "No", "NO", "false",
-	    "False", "FALSE", "off", "Off", "OFF", NULL };
-	size_t i;
+#define LONGTAG "tag:yaml.org,2002:"
 
-	if (n->kind != YL_SCALAR || !n->plain)
-		return -1;
-	for (i = 0; t[i] != NULL; i++) {
-		if (strcmp(n->str, t[i]) == 0)
-			return 1;
-		if (strcmp(n->str, f[i]) == 0)
-			return 0;
+/*
+ * A value as Helm holds it: sigs.k8s.io/yaml reads the values with
+ * yaml.v2 (YAML 1.1 booleans), then through JSON, where a number is a
+ * float64. Quoted and block scalars, and those with a tag of their own
+ * (or !!str), are strings, a timestamp the text as written.
+ */
+static void
+helm_scalar(const struct yl_node *n, struct pl_go_scalar *v)
+{
+	const char *t = n->tag;
+
+	if (t != NULL && strncmp(t, LONGTAG, sizeof LONGTAG - 1) == 0) {
+		t += sizeof LONGTAG - 1;
+		if (strcmp(t, "int") != 0 && strcmp(t, "float") != 0 &&
+		    strcmp(t, "bool") != 0 && strcmp(t, "null") != 0)
+			t = NULL;	/* str, binary...: a string */
+	} else
+		t = NULL;
+	if (t == NULL && (n->tag != NULL || !n->plain)) {
+		memset(v, 0, sizeof *v);
+		v->k = PL_GO_STR;
+		return;
 	}
-	return -1;
+	pl_go_resolve(0, n->str, n->len, 1, v);
+	if (v->k == PL_GO_TIME)
+		v->k = PL_GO_STR;
+	else if (v->k == PL_GO_INT)
+		v->k = PL_GO_FLOAT, v->f = (double)v->i;
+	else if (v->k == PL_GO_UINT)
+		v->k = PL_GO_FLOAT, v->f = (double)v->u;
 }
 
 /* Helm's truth: set, and not false, empty, zero or null. */
 static int
 truthy(const struct yl_node *n)
 {
-	if (n == NULL || yl_is_null(n))
+	struct pl_go_scalar v;
+
+	if (n == NULL)
 		return 0;
 	if (n->kind != YL_SCALAR)
 		return n->n > 0;
-	if (yaml_bool(n) >= 0)
-		return yaml_bool(n);
-	if (n->plain && strspn(n->str, "0") == n->len)
+	helm_scalar(n, &v);
+	switch (v.k) {
+	case PL_GO_NULL:
 		return 0;
-	return n->len > 0;
+	case PL_GO_BOOL:
+		return v.b;
+	case PL_GO_FLOAT:
+		return v.f != 0;
+	default:
+		return n->len > 0;
+	}
 }
 
-/* The text "quote" makes of a value. NULL for a mapping or sequence. */
-static const char *
-quoted(const struct yl_node *n, size_t *len)
+/*
+ * The text quote (Go's %v) makes of a scalar of the values, into t: true
+ * or false, nothing for null, a number as Go prints a float64
+ * ("1.23456789e+08"). 0, or -1 for NaN and infinity, which JSON, and so
+ * Helm, cannot hold.
+ */
+static int
+quoted(const struct yl_node *n, struct buf *t)
 {
-	int b;
+	struct pl_go_scalar v;
 
-	if (n->kind != YL_SCALAR)
-		return NULL;
-	if (yl_is_null(n)) {
-		*len = 0;
-		return "";
+	helm_scalar(n, &v);
+	switch (v.k) {
+	case PL_GO_NULL:
+		break;
+	case PL_GO_BOOL:
+		buf_puts(t, v.b ? "true" : "false");
+		break;
+	case PL_GO_FLOAT:
+		if (!isfinite(v.f))
+			return -1;
+		pl_go_float(t, v.f);
+		break;
+	default:
+		buf_add(t, n->str, n->len);
 	}
-	if ((b = yaml_bool(n)) >= 0) {
-		*len = b ? 4 : 5;
-		return b ? "true" : "false";
-	}
-	*len = n->len;
-	return n->str;
+	return 0;
 }
+
+static struct buf *new_val(struct ctx *);
 
 static int
 value_ent(struct ctx *c, struct cmap *cm, const char *key,
     const struct yl_node *v, const char *path)
 {
-	const char *s;
-	size_t n;
+	struct buf *t;
 
-	if ((s = quoted(v, &n)) == NULL)
+	if (v->kind != YL_SCALAR)
 		return err(c, cm->file, v, "Helm value %s is %s: the chart "
 		    "writes it as Go text, not YAML; write it as a string "
 		    "(a block scalar, '|')", path, yl_kind_name(v->kind));
-	add_ent(&cm->data, &cm->ndata, &cm->capdata, key, strlen(key), s, n, v);
+	if (quoted(v, t = new_val(c)) != 0)
+		return err(c, cm->file, v, "Helm value %s is %s: Helm cannot "
+		    "read it (JSON has no NaN or infinity)", path, v->str);
+	add_ent(&cm->data, &cm->ndata, &cm->capdata, key, strlen(key),
+	    t->s != NULL ? t->s : "", t->n, v);
 	return 0;
 }
 
-static int
-keycmp(const void *a, const void *b)
-{
-	const struct yl_node *x = *(const struct yl_node *const *)a;
-	const struct yl_node *y = *(const struct yl_node *const *)b;
+/* A key of yunikornDefaults, its value and place. */
+struct hkey {
+	const char *key;
+	const struct yl_node *v;
+	size_t at;
+};
 
-	return strcmp(x->str, y->str);
+static int
+hkeycmp(const void *a, const void *b)
+{
+	const struct hkey *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c != 0 ? c : x->at < y->at ? -1 : 1;
 }
 
 /*
@@ -447,8 +491,8 @@ read_values(struct ctx *c, const char *file, const struct yl_node *r,
 {
 	const struct yl_node *yd = yl_get(r, "yunikornDefaults");
 	const struct yl_node *conf = yl_get(r, "configuration");
-	const struct yl_node **keys;
 	struct cmap *cm = new_cm(c, file, r);
+	struct hkey *keys;
 	size_t i;
 	int rc = 0;
 
@@ -473,24 +517,29 @@ read_values(struct ctx *c, const char *file, const struct yl_node *r,
 	    (rc = value_ent(c, cm, "queues.yaml", conf, "'configuration'")) != 0)
 		return rc;
 	if (yd != NULL && yd->kind == YL_MAP && yd->n > 0) {
-		keys = xreallocarray(NULL, yd->n, 2 * sizeof *keys);
+		keys = xreallocarray(NULL, yd->n, sizeof *keys);
 		for (i = 0; i < yd->n; i++) {
 			if (yd->kids[2 * i]->kind != YL_SCALAR) {
 				free(keys);
 				return err(c, file, yd->kids[2 * i], "yunikornDefaults "
 				    "keys must be strings");
 			}
-			keys[2 * i] = yd->kids[2 * i];	/* key, then value */
-			keys[2 * i + 1] = yd->kids[2 * i + 1];
+			keys[i].key = yd->kids[2 * i]->str;
+			keys[i].v = yd->kids[2 * i + 1];
+			keys[i].at = i;
 		}
-		qsort(keys, yd->n, 2 * sizeof *keys, keycmp);
+		/* in key order, as the chart ranges over them; of two keys
+		   the same, the later one, as the values map keeps it */
+		qsort(keys, yd->n, sizeof *keys, hkeycmp);
 		for (i = 0; i < yd->n && rc == 0; i++) {
 			char path[80];
 
+			if (i + 1 < yd->n && strcmp(keys[i].key,
+			    keys[i + 1].key) == 0)
+				continue;
 			snprintf(path, sizeof path, "yunikornDefaults '%.60s'",
-			    keys[2 * i]->str);
-			rc = value_ent(c, cm, keys[2 * i]->str, keys[2 * i + 1],
-			    path);
+			    keys[i].key);
+			rc = value_ent(c, cm, keys[i].key, keys[i].v, path);
 		}
 		free(keys);
 	}

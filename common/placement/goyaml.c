@@ -4,7 +4,6 @@
  * Followed here: decode.go and resolve.go of gopkg.in/yaml.v2 v2.2.8
  * (v2.4.0 decodes the same) and of yaml.v3 v3.0.1 (v3.0.4 the same).
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,227 +65,24 @@ short_tag(const struct yl_node *n, char *out, size_t sz)
 
 /* ---- resolving a scalar (resolve.go) ---- */
 
-static int
-hexval(int c, int base)
-{
-	int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ?
-	    c - 'a' + 10 : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 99;
-
-	return v < base ? v : -1;
-}
-
-/* strconv.ParseUint(s, 0, 64) on s without a sign: 0 or -1. */
-static int
-parse_uint0(const char *s, size_t n, uint64_t *out)
-{
-	int base = 10, d;
-	uint64_t v = 0;
-	size_t i = 0;
-
-	if (n == 0)
-		return -1;
-	if (s[0] == '0') {
-		if (n >= 3 && (s[1] == 'b' || s[1] == 'B'))
-			base = 2, i = 2;
-		else if (n >= 3 && (s[1] == 'o' || s[1] == 'O'))
-			base = 8, i = 2;
-		else if (n >= 3 && (s[1] == 'x' || s[1] == 'X'))
-			base = 16, i = 2;
-		else
-			base = 8, i = 1;
-	}
-	for (; i < n; i++) {
-		if ((d = hexval((unsigned char)s[i], base)) < 0)
-			return -1;
-		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
-			return -1;
-		v = v * (uint64_t)base + (uint64_t)d;
-	}
-	*out = v;
-	return 0;
-}
-
-/* ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ */
-static int
-yaml_float(const char *s)
-{
-	const char *p = s;
-	int digits = 0;
-
-	if (*p == '+' || *p == '-')
-		p++;
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++)
-			digits++;
-		if (digits == 0)
-			return 0;
-	} else {
-		for (; *p >= '0' && *p <= '9'; p++)
-			digits++;
-		if (digits == 0)
-			return 0;
-		if (*p == '.')
-			for (p++; *p >= '0' && *p <= '9'; p++)
-				;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return 0;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	return *p == '\0';
-}
-
-/* strconv.ParseFloat for the forms resolve tries: -1 on overflow or junk. */
-static int
-parse_float(const char *s, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(s, &end);
-	if (*end != '\0' || end == s)
-		return -1;
-	if (errno == ERANGE && (*out == HUGE_VAL || *out == -HUGE_VAL))
-		return -1;
-	return 0;
-}
-
-static int
-ndigits(const char **p, int min, int max)
-{
-	int k = 0;
-
-	while (k < max && **p >= '0' && **p <= '9')
-		(*p)++, k++;
-	return k >= min;
-}
-
-/* parseTimestamp: 2006-1-2, with T, t or a space and 15:4:5.999999999,
- * a zone (Z07:00) after T. */
-static int
-timestamp(const char *s)
-{
-	const char *p = s;
-	int sep;
-
-	if (!ndigits(&p, 4, 4) || *p++ != '-' || !ndigits(&p, 1, 2) ||
-	    *p++ != '-' || !ndigits(&p, 1, 2))
-		return 0;
-	if (*p == '\0')
-		return 1;
-	if ((sep = *p) != 'T' && sep != 't' && sep != ' ')
-		return 0;
-	p++;
-	if (!ndigits(&p, 1, 2) || *p++ != ':' || !ndigits(&p, 1, 2) ||
-	    *p++ != ':' || !ndigits(&p, 1, 2))
-		return 0;
-	if (*p == '.') {
-		p++;
-		if (!ndigits(&p, 1, 9))
-			return 0;
-	}
-	if (sep == ' ')
-		return *p == '\0';
-	if (*p == 'Z')
-		return p[1] == '\0';
-	if (*p != '+' && *p != '-')
-		return 0;
-	p++;
-	return ndigits(&p, 2, 2) && *p++ == ':' && ndigits(&p, 2, 2) && *p == '\0';
-}
-
-static int
-one_of(const char *s, const char *const *list)
-{
-	for (; *list != NULL; list++)
-		if (strcmp(s, *list) == 0)
-			return 1;
-	return 0;
-}
-
-static const char *const yes11[] = { "y", "Y", "yes", "Yes", "YES", "on", "On",
-	"ON", NULL };
-static const char *const no11[] = { "n", "N", "no", "No", "NO", "off", "Off",
-	"OFF", NULL };
-static const char *const yes12[] = { "true", "True", "TRUE", NULL };
-static const char *const no12[] = { "false", "False", "FALSE", NULL };
-static const char *const nulls[] = { "", "~", "null", "Null", "NULL", NULL };
-
 /* resolve(tag, in) for the value of s, by the plain rules (tag "" or
  * resolvable). */
 static void
 resolve_plain(const struct pl_yaml *y, const char *s, size_t n, int tagged_ts,
     struct rv *r)
 {
-	struct buf plain = { 0 };
-	char c = n > 0 ? s[0] : 'N';
-	size_t i;
+	static const enum rkind kind[] = { [PL_GO_NULL] = R_NULL,
+	    [PL_GO_BOOL] = R_BOOL, [PL_GO_INT] = R_INT, [PL_GO_UINT] = R_UINT,
+	    [PL_GO_FLOAT] = R_FLOAT, [PL_GO_TIME] = R_TIME,
+	    [PL_GO_STR] = R_STR };
+	struct pl_go_scalar g;
 
-	r->k = R_STR;
-	if (one_of(s, nulls)) {
-		r->k = R_NULL;
-		return;
-	}
-	if (one_of(s, yes12) || (!y->v3 && one_of(s, yes11))) {
-		r->k = R_BOOL, r->b = 1;
-		return;
-	}
-	if (one_of(s, no12) || (!y->v3 && one_of(s, no11))) {
-		r->k = R_BOOL, r->b = 0;
-		return;
-	}
-	if (strcmp(s, ".nan") == 0 || strcmp(s, ".NaN") == 0 ||
-	    strcmp(s, ".NAN") == 0) {
-		r->k = R_FLOAT, r->f = NAN;
-		return;
-	}
-	for (i = 0; i < 3; i++) {
-		static const char *const inf[] = { ".inf", ".Inf", ".INF" };
-
-		if (strcmp(s, inf[i]) == 0 || (s[0] == '+' &&
-		    strcmp(s + 1, inf[i]) == 0)) {
-			r->k = R_FLOAT, r->f = INFINITY;
-			return;
-		}
-		if (s[0] == '-' && strcmp(s + 1, inf[i]) == 0) {
-			r->k = R_FLOAT, r->f = -INFINITY;
-			return;
-		}
-	}
-	if (c == '.') {
-		if (parse_float(s, &r->f) == 0)
-			r->k = R_FLOAT;
-		return;
-	}
-	if (!(c == '+' || c == '-' || (c >= '0' && c <= '9')))
-		return;
-	if (tagged_ts && timestamp(s)) {
-		r->k = R_TIME;
-		return;
-	}
-	for (i = 0; i < n; i++)
-		if (s[i] != '_')
-			buf_add(&plain, s + i, 1);
-	if (plain.n > 0) {
-		int neg = plain.s[0] == '-', sign = neg || plain.s[0] == '+';
-		uint64_t u;
-
-		if (parse_uint0(plain.s + sign, plain.n - (size_t)sign, &u) == 0 &&
-		    (neg ? u <= (uint64_t)INT64_MAX + 1 : u <= (uint64_t)INT64_MAX)) {
-			r->k = R_INT;
-			r->i = neg ? (int64_t)(0 - u) : (int64_t)u;
-		} else if (!sign && parse_uint0(plain.s, plain.n, &u) == 0) {
-			r->k = R_UINT;
-			r->u = u;
-		} else if (yaml_float(plain.s) && parse_float(plain.s, &r->f) == 0)
-			r->k = R_FLOAT;
-	}
-	buf_free(&plain);
+	pl_go_resolve(y->v3, s, n, tagged_ts, &g);
+	r->k = kind[g.k];
+	r->b = g.b;
+	r->i = g.i;
+	r->u = g.u;
+	r->f = g.f;
 }
 
 static const char *
@@ -378,7 +174,7 @@ pl_yaml_null(const struct pl_yaml *y, const struct yl_node *n)
 		return 1;
 	if (y->v3 && strcmp(tag, "!") == 0)
 		tag[0] = '\0';
-	return tag[0] == '\0' && n->plain && one_of(n->str, nulls);
+	return tag[0] == '\0' && n->plain && pl_go_yaml_null(n->str);
 }
 
 /* ---- counting, as the library counts for its alias rule ---- */
@@ -967,9 +763,9 @@ pl_yaml_bool(struct pl_yaml *y, const struct yl_node *n, int *out)
 		*out = r.b;
 		return 1;
 	}
-	if (y->v3 && (r.k == R_STR || r.k == R_OTHER) && (one_of(n->str, yes11) ||
-	    one_of(n->str, no11))) {	/* v3: 1.1 booleans into a bool */
-		*out = one_of(n->str, yes11);
+	if (y->v3 && (r.k == R_STR || r.k == R_OTHER) &&
+	    pl_go_yaml11_bool(n->str) >= 0) {	/* v3: 1.1 booleans into a bool */
+		*out = pl_go_yaml11_bool(n->str);
 		return 1;
 	}
 	terror(y, n, r.tag, "bool");
