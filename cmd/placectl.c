@@ -5,7 +5,6 @@
  * main parses the options every subcommand shares, checks them against
  * the subcommand's row of the table at the end, and calls its function.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,12 +171,14 @@ diff(struct args *a, struct stream *s)
 	int rc = pl_run(&s->run, a->in);
 
 	/*
-	 * A reader that went away (EPIPE) stopped the run: the counts are
-	 * of the applications before, not of the input, so there is no
-	 * summary, and it is the quiet success of every tool.
+	 * An output error stopped the run: the counts are of the
+	 * applications before, not of the input, and some of them were
+	 * never written, so there is no summary. A reader that went away
+	 * (EPIPE) is the quiet success of every tool; any other error is
+	 * reported as the output is closed.
 	 */
 	ob_flush_buf(&s->out.ob);
-	if (s->out.ob.err == EPIPE)
+	if (s->out.ob.err != 0)
 		return rc == EXIT_DIFFER ? 0 : rc;
 	if (!a->d.quiet)
 		fprintf(stderr, "placectl: %lu of %lu application%s placed "

@@ -258,3 +258,24 @@ placectl: warning: configuration '$q' not reloaded: the previous configuration s
 	assert_failure "$EXIT_CONFIG"
 	assert_stderr "placectl: $T/values.yaml:2:24: Helm value yunikornDefaults 'service.policyGroup' is .inf: Helm cannot read it (JSON has no NaN or infinity)"
 }
+
+# --- counts are of what was written ---
+
+@test "diff to a full disk: the write error and status 74, no count of what was not written" {
+	for i in $(seq 9); do
+		printf '{"app":"a%d","user":"u","tags":{"namespace":"n%d"}}\n' "$i" "$i"
+	done >"$T/apps"
+	run --separate-stderr bash -c 'placectl diff -c "$1" -c "$2" "$3" >/dev/full' _ \
+	    "$DATA/placement/seed-tag.yaml" "$DATA/placement/seed-fixed.yaml" "$T/apps"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "placectl: write error: No space left on device"
+	run --separate-stderr placectl diff -o /dev/full -c "$DATA/placement/seed-tag.yaml" \
+	    -c "$DATA/placement/seed-fixed.yaml" "$T/apps"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "placectl: cannot write '/dev/full': No space left on device"
+	# written, they are counted
+	run --separate-stderr placectl diff -c "$DATA/placement/seed-tag.yaml" \
+	    -c "$DATA/placement/seed-fixed.yaml" "$T/apps"
+	assert_failure "$EXIT_DIFFER"
+	assert_stderr "placectl: 9 of 9 applications placed differently"
+}
