@@ -56,7 +56,9 @@ rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d,
 		sprintf(path, "%s%s%s", dir, *dir && dir[strlen(dir) - 1] == '/' ?
 		    "" : "/", de->d_name);
 		/* never through a link: it may lead out of the directory */
-		if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (lstat(path, &st) != 0)
+			st.st_mode = 0;		/* gone: no candidate */
+		if (!S_ISREG(st.st_mode)) {
 			if (warn != NULL && S_ISLNK(st.st_mode)) {
 				struct pos p = { path, 0, 0 };
 

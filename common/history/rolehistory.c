@@ -290,7 +290,7 @@ cmp_id(const void *a, const void *b)
 void
 rh_roles_ensure(struct rh *m, int32_t *ids, size_t n)
 {
-	size_t i, k, nnew = 0, to, from;
+	size_t i, k, nnew, to, from;
 
 	if (n == 0)
 		return;

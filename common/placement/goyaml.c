@@ -15,8 +15,10 @@
 
 #define LONGTAG "tag:yaml.org,2002:"
 
-/* What a scalar resolves to. */
-enum rkind { R_NULL, R_BOOL, R_INT, R_UINT, R_FLOAT, R_TIME, R_STR, R_OTHER };
+/* What a scalar resolves to: gotext's kinds, or a tag of its own. */
+enum rkind { R_NULL = PL_GO_NULL, R_BOOL = PL_GO_BOOL, R_INT = PL_GO_INT,
+	R_UINT = PL_GO_UINT, R_FLOAT = PL_GO_FLOAT, R_TIME = PL_GO_TIME,
+	R_STR = PL_GO_STR, R_OTHER };
 
 struct rv {
 	enum rkind k;
@@ -71,14 +73,10 @@ static void
 resolve_plain(const struct pl_yaml *y, const char *s, size_t n, int tagged_ts,
     struct rv *r)
 {
-	static const enum rkind kind[] = { [PL_GO_NULL] = R_NULL,
-	    [PL_GO_BOOL] = R_BOOL, [PL_GO_INT] = R_INT, [PL_GO_UINT] = R_UINT,
-	    [PL_GO_FLOAT] = R_FLOAT, [PL_GO_TIME] = R_TIME,
-	    [PL_GO_STR] = R_STR };
 	struct pl_go_scalar g;
 
 	pl_go_resolve(y->v3, s, n, tagged_ts, &g);
-	r->k = kind[g.k];
+	r->k = (enum rkind)g.k;
 	r->b = g.b;
 	r->i = g.i;
 	r->u = g.u;
