@@ -186,7 +186,7 @@ bomb() {
 	run --separate-stderr placectl check --compat 1.7 -c "$T/cm.yaml"
 	assert_success
 	assert_stderr ""
-	assert_output "$T/cm.yaml: yunikorn-configs/queues.yaml.gz: partition 'default': 1 queues, 0 rules, 0 errors, 0 warnings"
+	assert_output "$T/cm.yaml: yunikorn-configs/queues.yaml.gz: partition 'default': 1 queue, 0 rules, 0 errors, 0 warnings"
 	# the one read is, within the budget
 	sed -i "s|^  queues.yaml.gz: .*|  queues.yaml.gz: $bomb|" "$T/cm.yaml"
 	run --separate-stderr placectl check --compat 1.7 -c "$T/cm.yaml"
@@ -261,7 +261,7 @@ placectl: warning: configuration '$q' not reloaded: the previous configuration s
 
 # --- counts are of what was written ---
 
-@test "diff to a full disk: the write error and status 74, no count of what was not written" {
+@test "diff and place -v to a full disk: the write error and status 74, no count of what was not written" {
 	for i in $(seq 9); do
 		printf '{"app":"a%d","user":"u","tags":{"namespace":"n%d"}}\n' "$i" "$i"
 	done >"$T/apps"
@@ -278,4 +278,9 @@ placectl: warning: configuration '$q' not reloaded: the previous configuration s
 	    -c "$DATA/placement/seed-fixed.yaml" "$T/apps"
 	assert_failure "$EXIT_DIFFER"
 	assert_stderr "placectl: 9 of 9 applications placed differently"
+	# place -v's counts the same
+	run --separate-stderr bash -c 'placectl place -v -c "$1" "$2" >/dev/full' _ \
+	    "$DATA/placement/seed-tag.yaml" "$T/apps"
+	assert_failure "$EXIT_IOERR"
+	assert_stderr "placectl: write error: No space left on device"
 }

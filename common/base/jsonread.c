@@ -44,6 +44,8 @@ struct nj_reader {
 	size_t rawlen;			/* line mode: the raw line handed out */
 	void (*cut)(void *, const struct nj_cut *, char *, size_t);
 	void *cut_arg;			/* says more of a record not closed */
+	const char *eol;		/* line mode: says more of a line
+					   that ends inside its value */
 
 	struct json_tokener *tok;
 	struct json_object *cur;
@@ -144,6 +146,12 @@ nj_set_cut(struct nj_reader *r, void (*say)(void *, const struct nj_cut *,
 {
 	r->cut = say;
 	r->cut_arg = arg;
+}
+
+void
+nj_set_eol(struct nj_reader *r, const char *more)
+{
+	r->eol = more;
 }
 
 void
@@ -713,7 +721,12 @@ line_value(struct nj_reader *r, size_t len, size_t skip, struct nj_value *v)
 
 	prescan_reset(r);
 	rc = prescan(r, len);
-	if (rc == 0)
+	if (rc == 0 && r->eol != NULL) {
+		char msg[512];
+
+		snprintf(msg, sizeof msg, "unexpected end of line: %s", r->eol);
+		rc = bad(r, len, msg);
+	} else if (rc == 0)
 		rc = bad(r, len, "unexpected end of line");
 	else if (rc == 1 && !is_blank(r->buf + r->beg + r->sc_off,
 	    len - r->sc_off)) {

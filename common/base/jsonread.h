@@ -108,6 +108,9 @@ struct nj_cut {
  * reader's words. */
 void nj_set_cut(struct nj_reader *, void (*say)(void *arg,
     const struct nj_cut *, char *more, size_t size), void *arg);
+/* In line mode, say more after "unexpected end of line" (a value
+ * pretty-printed over several lines): more, which must outlive r. */
+void nj_set_eol(struct nj_reader *, const char *more);
 /* The name positions carry: the path, or "<stdin>". */
 const char *nj_name(const struct nj_reader *);
 

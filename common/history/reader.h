@@ -47,6 +47,7 @@ struct rh_loadopt {
 
 struct rh_loadinfo {
 	char *path;		/* the file loaded (malloc'd), NULL: nothing loaded */
+	int dir;		/* the operand was a directory (load.h) */
 	int state;		/* it was a state stream: no rebuild */
 	int saves;		/* complete saves in the file */
 	size_t nread;		/* NodeEntryRecords read in the save used */

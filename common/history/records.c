@@ -414,8 +414,9 @@ footer(struct rh_rec *r, const struct ft_val *fv)
 	if ((uint64_t)fv[0].i != s->nread) {
 		struct pos p = fpos(r, "count", 0);
 
-		diag_warn(r->d, &p, "the footer counts %lld entries, the save "
-		    "has %zu", (long long)fv[0].i, s->nread);
+		diag_warn(r->d, &p, "the footer counts %lld entr%s, the save "
+		    "has %zu", (long long)fv[0].i, fv[0].i == 1 ? "y" : "ies",
+		    s->nread);
 	}
 	r->in_save = 0;
 	r->nsaves++;

@@ -377,8 +377,9 @@ rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
 			    discarded, discarded == 1 ? "y" : "ies");
 	}
 	if (m->roles_given && s->hroles >= 0 && (size_t)s->hroles != m->nroles)
-		diag_warn(d, &p, "the history was saved with %ld roles, %zu "
-		    "are defined", (long)s->hroles, m->nroles);
+		diag_warn(d, &p, "the history was saved with %ld role%s, %zu "
+		    "%s defined", (long)s->hroles, s->hroles == 1 ? "" : "s",
+		    m->nroles, m->nroles == 1 ? "is" : "are");
 	if (opt->from_now)
 		purged = purge_unused(w, opt->now, opt->max_age);
 	else if (!s->is_state)
