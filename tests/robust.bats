@@ -135,7 +135,7 @@ bomb() {
 	run --separate-stderr placectl check -c "$T/b.yaml"
 	assert_failure "$EXIT_CONFIG"
 	assert_stderr "placectl: $T/b.yaml:7:13: yaml: document contains excessive aliasing"
-	assert_output "$T/b.yaml: no partition, 1 error, 0 warnings"
+	assert_output "$T/b.yaml: no partition, 1 error, 0 warnings (YuniKorn 0.10.0)"
 	echo '{"app":"a1","user":"sue","groups":[],"queue":"","tags":{}}' >"$T/app"
 	run --separate-stderr placectl place -c "$T/b.yaml" "$T/app"
 	assert_failure "$EXIT_CONFIG"
@@ -165,7 +165,7 @@ bomb() {
 	sed -i '/name: q6[1-9]\|name: q70/d' "$T/t.yaml"
 	run --separate-stderr placectl check -c "$T/t.yaml"
 	assert_success
-	assert_output "$T/t.yaml: partition 'default': 61 queues, 0 rules, 0 errors, 0 warnings"
+	assert_output "$T/t.yaml: partition 'default': 61 queues, 0 rules, 0 errors, 0 warnings (YuniKorn 0.10.0)"
 }
 
 # --- binaryData: only the entry read is decompressed ---
@@ -186,7 +186,7 @@ bomb() {
 	run --separate-stderr placectl check --compat 1.7 -c "$T/cm.yaml"
 	assert_success
 	assert_stderr ""
-	assert_output "$T/cm.yaml: yunikorn-configs/queues.yaml.gz: partition 'default': 1 queue, 0 rules, 0 errors, 0 warnings"
+	assert_output "$T/cm.yaml: yunikorn-configs/queues.yaml.gz: partition 'default': 1 queue, 0 rules, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 	# the one read is, within the budget
 	sed -i "s|^  queues.yaml.gz: .*|  queues.yaml.gz: $bomb|" "$T/cm.yaml"
 	run --separate-stderr placectl check --compat 1.7 -c "$T/cm.yaml"
@@ -277,7 +277,7 @@ placectl: warning: configuration '$q' not reloaded: the previous configuration s
 	run --separate-stderr placectl diff -c "$DATA/placement/seed-tag.yaml" \
 	    -c "$DATA/placement/seed-fixed.yaml" "$T/apps"
 	assert_failure "$EXIT_DIFFER"
-	assert_stderr "placectl: 9 of 9 applications placed differently"
+	assert_stderr "placectl: 9 of 9 applications placed differently (YuniKorn 0.10.0)"
 	# place -v's counts the same
 	run --separate-stderr bash -c 'placectl place -v -c "$1" "$2" >/dev/full' _ \
 	    "$DATA/placement/seed-tag.yaml" "$T/apps"
