@@ -4,14 +4,16 @@
  * NodeEntryRecord per (host, role), footer; compact JSON, records
  * separated by "\n", no newline after the footer.
  *
- *	gen-history [-H HOSTS] [-r ROLES] [-t SAVED] [-s SEED] [-R]
+ *	gen-history [-H HOSTS] [-r ROLES] [-t SAVED] [-s SEED] [-d] [-R]
  *
  * Every host has an entry for every role (HOSTS x ROLES entries). Hosts
  * come in a scrambled order (Slider writes its HashMap order), roles in
  * ascending id order within a host, as Slider does. About one entry in
  * six is active; the others were last used up to 14 days before SAVED,
  * and a few never (last_used 0, what anti-affinity scans leave behind).
- * With -R the matching resources.json is written instead.
+ * With -d the role mapping lists the ids in descending order (the order a
+ * hash map may give them in). With -R the matching resources.json is
+ * written instead.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -59,12 +61,12 @@ gcd(uint64_t a, uint64_t b)
 }
 
 static void
-history(struct ob *o, unsigned hosts, unsigned roles, int64_t saved,
+history(struct ob *o, unsigned hosts, unsigned roles, int64_t saved, int desc,
     struct rng *r)
 {
 	char date[32], name[64];
 	uint64_t step = 2654435761u % (hosts ? hosts : 1), i;
-	unsigned id;
+	unsigned id, k;
 
 	while (hosts > 1 && gcd(step, hosts) != 1)
 		step++;
@@ -76,9 +78,10 @@ history(struct ob *o, unsigned hosts, unsigned roles, int64_t saved,
 	    roles);
 
 	ob_puts(o, "{\"entry\":{\"" NS "RoleHistoryMapping\":{\"rolemap\":{");
-	for (id = 0; id < roles; id++) {
+	for (k = 0; k < roles; k++) {
+		id = desc ? roles - 1 - k : k;
 		role_name(name, sizeof name, id);
-		ob_printf(o, "%s\"%s\":%u", id ? "," : "", name, id);
+		ob_printf(o, "%s\"%s\":%u", k ? "," : "", name, id);
 	}
 	ob_puts(o, "}}}}\n");
 
@@ -142,11 +145,12 @@ resources(struct ob *o, unsigned roles)
 }
 
 static const char help[] =
-"usage: gen-history [-H HOSTS] [-r ROLES] [-t SAVED] [-s SEED] [-R]\n"
+"usage: gen-history [-H HOSTS] [-r ROLES] [-t SAVED] [-s SEED] [-d] [-R]\n"
 "\n"
 "Write a Slider role history of HOSTS (default 40000) x ROLES (default 25)\n"
 "entries saved at SAVED (ms, default 1795000000000), the same bytes for\n"
-"the same SEED (default 1); with -R the matching resources.json.\n";
+"the same SEED (default 1), its role mapping in descending id order with\n"
+"-d; with -R the matching resources.json.\n";
 
 int
 main(int argc, char **argv)
@@ -157,6 +161,7 @@ main(int argc, char **argv)
 		{ "saved", required_argument, NULL, 't' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "resources", no_argument, NULL, 'R' },
+		{ "descending", no_argument, NULL, 'd' },
 		OPT_HELP_ENTRY,
 		OPT_VERSION_ENTRY,
 		{ NULL, 0, NULL, 0 }
@@ -166,18 +171,21 @@ main(int argc, char **argv)
 	int64_t saved = 1795000000000LL;
 	struct rng r = { 1 };
 	struct ob o;
-	int ch, res = 0;
+	int ch, res = 0, desc = 0;
 
 	opt_begin(&d);
-	while ((ch = opt_next(&d, argc, argv, "hH:r:Rs:t:", longopts)) != -1) {
+	while ((ch = opt_next(&d, argc, argv, "dhH:r:Rs:t:", longopts)) != -1) {
 		switch (ch) {
+		case 'd':
+			desc = 1;
+			break;
 		case 'h':
 			opt_help(&d, help);
 		case 'H':
 			hosts = (unsigned)opt_int(&d, "-H", optarg, 0, 10000000);
 			break;
 		case 'r':
-			roles = (unsigned)opt_int(&d, "-r", optarg, 0, 1000);
+			roles = (unsigned)opt_int(&d, "-r", optarg, 0, 1000000);
 			break;
 		case 'R':
 			res = 1;
@@ -196,6 +204,6 @@ main(int argc, char **argv)
 	if (res)
 		resources(&o, roles);
 	else
-		history(&o, hosts, roles, saved, &r);
+		history(&o, hosts, roles, saved, desc, &r);
 	return bench_finish(&d, &o);
 }

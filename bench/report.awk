@@ -1,6 +1,6 @@
 # bench/report.awk - the table of bench/run from its results.tsv:
 #	KEY <tab> best wall ns or n/a <tab> peak KiB <tab> why n/a
-# Variables: apps, small, users, hosts, roles, jobs, many, old (the
+# Variables: apps, small, users, hosts, roles, jobs, many, rmap, old (the
 # earlier revision's name; see bench/run).
 # Columns (README, "Performance"): seconds; vs floor: "spd" is floor
 # time / tool time (higher is better), "time" is tool time / floor time
@@ -169,6 +169,15 @@ END {
 	    scale(mratio("load", "load_g2"), n3 / n2), "<=", 1.25, "linear")
 	printf "%-38s %s\n", "linear (n log n: 1.2)", c8
 	printf "%-38s %s\n", "", c9
+
+	print "-- growth: a role mapping in descending id order, one host"
+	row("rh-load " size(rmap / 4) " roles", "rmap_s", "-", "-", "-",
+	    usper("rmap_s", rmap / 4))
+	row("rh-load " size(rmap) " roles", "rmap", "-", "-", "-",
+	    usper("rmap", rmap))
+	c11 = check("time/role " size(rmap) "/" size(rmap / 4),
+	    scale(ratio("rmap", "rmap_s"), 4), "<=", 1.5, "n log n")
+	printf "%-38s %s\n", "n log n (quadratic: 4)", c11
 
 	printf "\ntargets: %d PASS, %d MISS, %d n/a\n", npass, nmiss, nna
 	if (nmiss + nna > 0)

@@ -5,7 +5,6 @@
  * main parses the options every subcommand shares, checks them against
  * the subcommand's row of the table at the end, and calls its function.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,7 +232,7 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 }
 
 /* place, explain: every application with its placement; with -v, the
- * counts (as diff's, of the applications before a reader went away). */
+ * counts, unless an output error stopped the run (as diff's). */
 static int
 place(struct args *a, struct stream *s)
 {
@@ -245,7 +244,7 @@ place(struct args *a, struct stream *s)
 		return rc;
 	ob_flush_buf(&s->out.ob);
 	judged_by(&by, a);
-	if (s->out.ob.err != EPIPE)
+	if (s->out.ob.err == 0)
 		fprintf(stderr, "placectl: %lu application%s: %lu placed, %lu "
 		    "rejected; %lu queue%s created (%s)\n", r->napps,
 		    r->napps == 1 ? "" : "s", r->nplaced, r->napps - r->nplaced,
@@ -262,12 +261,14 @@ diff(struct args *a, struct stream *s)
 	int rc = pl_run(&s->run, a->in);
 
 	/*
-	 * A reader that went away (EPIPE) stopped the run: the counts are
-	 * of the applications before, not of the input, so there is no
-	 * summary, and it is the quiet success of every tool.
+	 * An output error stopped the run: the counts are of the
+	 * applications before, not of the input, and some of them were
+	 * never written, so there is no summary. A reader that went away
+	 * (EPIPE) is the quiet success of every tool; any other error is
+	 * reported as the output is closed.
 	 */
 	ob_flush_buf(&s->out.ob);
-	if (s->out.ob.err == EPIPE)
+	if (s->out.ob.err != 0)
 		return rc == EXIT_DIFFER ? 0 : rc;
 	judged_by(&by, a);
 	if (!a->d.quiet)

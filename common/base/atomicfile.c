@@ -45,7 +45,17 @@ sync_dir(const char *dir)
 	return rc;
 }
 
-/* Give the new file the owner, group and mode of st; warn if it cannot. */
+static void
+clear(struct af *a)
+{
+	a->fd = -1;
+	a->tmp = a->path = a->name = NULL;
+}
+
+/*
+ * Give the new file the owner, group and mode of st, but never its setuid
+ * and setgid bits; warn if the owner cannot be kept.
+ */
 static void
 take_after(struct af *a, const struct stat *st, struct diag *d)
 {
@@ -56,26 +66,55 @@ take_after(struct af *a, const struct stat *st, struct diag *d)
 		    (unsigned long)st->st_uid, (unsigned long)st->st_gid,
 		    strerror(errno), (unsigned long)geteuid(),
 		    (unsigned long)getegid());
-	(void)fchmod(a->fd, st->st_mode & 07777);
+	(void)fchmod(a->fd, st->st_mode & 07777 & ~(S_ISUID | S_ISGID));
 }
 
+/* The file st replaced by a new one: its other names keep the old one. */
 static void
-clear(struct af *a)
+warn_links(const struct af *a, const struct stat *st, struct diag *d)
 {
-	a->fd = -1;
-	a->tmp = a->path = a->name = NULL;
+	if (S_ISREG(st->st_mode) && st->st_nlink > 1)
+		diag_warn(d, POS_NONE, "'%s' has %lu other hard link%s: the "
+		    "new file replaces this name only, the other%s keep%s the "
+		    "old content", a->name, (unsigned long)st->st_nlink - 1,
+		    st->st_nlink == 2 ? "" : "s", st->st_nlink == 2 ? "" : "s",
+		    st->st_nlink == 2 ? "s" : "");
+}
+
+/* a->tmp beside a->path, created and locked; 0 or EXIT_CANTCREAT. */
+static int
+make_tmp(struct af *a, struct diag *d)
+{
+	const char *base;
+	char *dir;
+	size_t n;
+
+	dir = dir_of(a->path);
+	base = strrchr(a->path, '/');
+	base = base ? base + 1 : a->path;
+	n = strlen(dir) + strlen(base) + 16;
+	a->tmp = xmalloc(n);
+	snprintf(a->tmp, n, "%s/.%s.XXXXXX", dir, base);
+	free(dir);
+	if ((a->fd = mkostemp(a->tmp, O_CLOEXEC)) < 0) {
+		diag_syserr(d, EXIT_CANTCREAT, POS_NONE, "cannot create '%s'",
+		    a->name);
+		free(a->tmp);
+		free(a->path);
+		free(a->name);
+		clear(a);
+		return EXIT_CANTCREAT;
+	}
+	(void)flock(a->fd, LOCK_EX);	/* ours while we write: see af_clean */
+	return 0;
 }
 
 int
-af_open_like(struct af *a, const char *path, const char *model,
-    struct diag *d)
+af_open(struct af *a, const char *path, struct diag *d)
 {
-	struct stat st, ms;
-	const char *base;
-	char *dir;
+	struct stat st;
 	mode_t um;
-	size_t n;
-	int exists, like;
+	int exists, rc;
 
 	clear(a);
 	exists = stat(path, &st) == 0;
@@ -88,36 +127,18 @@ af_open_like(struct af *a, const char *path, const char *model,
 		a->name = xstrdup(path);
 		return 0;
 	}
-	if (exists) {			/* follow a symlink to its file */
-		if ((a->path = realpath(path, NULL)) == NULL && errno == ENOMEM)
-			xoom();
-		ms = st;
-		like = 1;
-	} else
-		like = model != NULL && stat(model, &ms) == 0 &&
-		    S_ISREG(ms.st_mode);
+	/* follow a symlink to its file */
+	if (exists && (a->path = realpath(path, NULL)) == NULL && errno == ENOMEM)
+		xoom();
 	if (a->path == NULL)
 		a->path = xstrdup(path);
 	a->name = xstrdup(path);
-	dir = dir_of(a->path);
-	base = strrchr(a->path, '/');
-	base = base ? base + 1 : a->path;
-	n = strlen(dir) + strlen(base) + 16;
-	a->tmp = xmalloc(n);
-	snprintf(a->tmp, n, "%s/.%s.XXXXXX", dir, base);
-	free(dir);
-	if ((a->fd = mkostemp(a->tmp, O_CLOEXEC)) < 0) {
-		diag_syserr(d, EXIT_CANTCREAT, POS_NONE, "cannot create '%s'", path);
-		free(a->tmp);
-		free(a->path);
-		free(a->name);
-		clear(a);
-		return EXIT_CANTCREAT;
-	}
-	(void)flock(a->fd, LOCK_EX);	/* ours while we write: see af_clean */
-	if (like)
-		take_after(a, &ms, d);
-	else {				/* a new file: the usual umask rules */
+	if ((rc = make_tmp(a, d)) != 0)
+		return rc;
+	if (exists) {
+		warn_links(a, &st, d);
+		take_after(a, &st, d);
+	} else {			/* a new file: the usual umask rules */
 		um = umask(0);
 		umask(um);
 		(void)fchmod(a->fd, 0666 & ~um);
@@ -126,9 +147,21 @@ af_open_like(struct af *a, const char *path, const char *model,
 }
 
 int
-af_open(struct af *a, const char *path, struct diag *d)
+af_open_entry(struct af *a, const char *path, const struct stat *model,
+    struct diag *d)
 {
-	return af_open_like(a, path, NULL, d);
+	struct stat st;
+	int rc;
+
+	clear(a);
+	a->path = xstrdup(path);
+	a->name = xstrdup(path);
+	if ((rc = make_tmp(a, d)) != 0)
+		return rc;
+	if (lstat(path, &st) == 0)
+		warn_links(a, &st, d);
+	take_after(a, model, d);
+	return 0;
 }
 
 void

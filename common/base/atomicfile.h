@@ -6,10 +6,12 @@
  * (/dev/stdout, /dev/full, FIFOs) are written directly.
  *
  * The new file takes the owner, group and mode of the file it replaces
- * (or of another file given as its model), as root too; when the owner
- * cannot be kept (an ordinary user replacing another's file), a warning
- * says so and the file is the writer's. A new file without a model gets
- * the umask's mode.
+ * (or of another file given as its model), as root too, but never the
+ * setuid and setgid bits; when the owner cannot be kept (an ordinary user
+ * replacing another's file), a warning says so and the file is the
+ * writer's. A new file without a model gets the umask's mode. The new
+ * file is a new inode: a replaced file's other hard links keep the old
+ * content, and a warning says so.
  *
  * Temporary files are named ".NAME.XXXXXX" beside NAME and locked
  * (flock) while they are written, so that af_clean() can tell the
@@ -31,9 +33,15 @@ struct af {
 
 /* Returns 0, or EXIT_CANTCREAT after reporting. */
 int af_open(struct af *, const char *path, struct diag *);
-/* The same, taking owner, group and mode from the file model when path
- * does not exist yet (model NULL: as af_open). */
-int af_open_like(struct af *, const char *path, const char *model,
+/*
+ * The same for path, an entry of a directory that the caller names (a
+ * history directory): the entry is replaced as it stands, never followed
+ * if it is a symbolic link, and the new file takes the owner, group and
+ * mode of model, a file the caller opened and read (its fstat), so that
+ * it has the readers of the file its content came from.
+ */
+struct stat;
+int af_open_entry(struct af *, const char *path, const struct stat *model,
     struct diag *);
 /*
  * fsync, rename into place, fsync the directory. 0 or EXIT_IOERR; when

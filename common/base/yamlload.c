@@ -2,6 +2,7 @@
  * yamlload.c - libyaml events to a yl_node tree, within limits.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -268,10 +269,14 @@ open_node(struct loader *l, struct build *b, const yaml_event_t *ev)
 	return 0;
 }
 
-/* The node an alias stands for, or NULL: undefined, or a cycle. */
+/*
+ * The node of an alias: the node it stands for, shared (alias set); NULL
+ * when undefined, or a cycle.
+ */
 static struct yl_node *
 alias(struct loader *l, const struct build *b, const yaml_event_t *ev)
 {
+	struct yl_node *n;
 	const char *name = (const char *)ev->data.alias.anchor;
 	struct hent *e = lookup(l, hash(NULL, name, strlen(name)), NULL, name,
 	    strlen(name));
@@ -287,7 +292,13 @@ alias(struct loader *l, const struct build *b, const yaml_event_t *ev)
 			fail_at(l, ev, "recursive YAML alias '%s'", name);
 			return NULL;
 		}
-	return e->node;
+	n = xmalloc(sizeof *n);
+	*n = *e->node;
+	n->alias = e->node;
+	xgrow((void **)&l->doc->all, &l->doc->capall, l->doc->nall + 1,
+	    sizeof *l->doc->all);
+	l->doc->all[l->doc->nall++] = n;
+	return n;
 }
 
 /* Put a complete node n in its place: the root, or its parent's. */
@@ -298,8 +309,9 @@ attach(struct loader *l, struct build *b, struct yl_node *n,
 	struct frame *f;
 	struct yl_node *p;
 
-	/* every node counts, an alias for all it stands for */
-	l->total += ev->type == YAML_ALIAS_EVENT ? n->weight : 1;
+	/* every node counts, an alias for all it stands for (YL_GO: one) */
+	l->total += ev->type == YAML_ALIAS_EVENT && !(l->flags & YL_GO) ?
+	    n->weight : 1;
 	if (l->total > YL_MAXNODES)
 		return fail_at(l, ev, "%s", ev->type == YAML_ALIAS_EVENT ?
 		    "YAML aliases expand to more than 1000000 nodes" :
@@ -312,7 +324,8 @@ attach(struct loader *l, struct build *b, struct yl_node *n,
 	}
 	f = &b->stack[b->depth];
 	p = f->node;
-	p->weight += n->weight;
+	p->weight = p->weight > ULONG_MAX - n->weight ? ULONG_MAX :
+	    p->weight + n->weight;
 	if (p->kind == YL_SEQ) {
 		xgrow((void **)&p->kids, &f->cap, p->n + 1, sizeof *p->kids);
 		p->kids[p->n++] = n;
@@ -483,9 +496,11 @@ yl_free(struct yl_doc *doc)
 	size_t i;
 
 	for (i = 0; i < doc->nall; i++) {
-		free(doc->all[i]->str);
-		free(doc->all[i]->kids);
-		free(doc->all[i]->tag);
+		if (doc->all[i]->alias == NULL) {	/* else shared */
+			free(doc->all[i]->str);
+			free(doc->all[i]->kids);
+			free(doc->all[i]->tag);
+		}
 		free(doc->all[i]);
 	}
 	free(doc->all);

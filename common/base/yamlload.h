@@ -2,10 +2,13 @@
  * yamlload.h - safe YAML loading into a small position-carrying tree.
  *
  * Built on libyaml's event API with limits of our own: nesting depth,
- * a node budget (aliases are shared, never copied, but count for every
- * node they would expand to, so "billion laughs" is refused at once; a
- * node costs about 120 bytes, so the budget also bounds memory),
- * duplicate mapping keys refused, one document per file (unless YL_GO).
+ * a node budget (a node costs about 120 bytes, so the budget bounds
+ * memory), duplicate mapping keys refused, one document per file (unless
+ * YL_GO). An alias is a node of its own that shares what it stands for
+ * (its alias member says what), never a copy of it. It counts for every
+ * node it stands for, so "billion laughs" is refused at once; but not
+ * with YL_GO, whose decoder judges aliases as Go's yaml does, by how
+ * much of its decoding they make (goyaml.h).
  * Scalars stay untyped text; the caller decides what a plain "true" or
  * "3" means.
  */
@@ -32,8 +35,13 @@ struct yl_node {
 	size_t len;
 	size_t n;		/* YL_SEQ: items; YL_MAP: pairs */
 	struct yl_node **kids;	/* YL_MAP: key0, val0, key1, val1, ... */
-	unsigned long weight;	/* nodes in this subtree, aliases expanded */
+	unsigned long weight;	/* nodes in this subtree, aliases expanded
+				   (at most ULONG_MAX) */
 	char *tag;		/* explicit tag, or NULL */
+	const struct yl_node *alias;	/* an alias: the node it stands for,
+				   whose members it shares (its position
+				   too, as Go's messages give it); else
+				   NULL */
 };
 
 struct yl_doc {
@@ -53,8 +61,10 @@ int yl_load_string(struct yl_doc *, const char *name, const char *text,
 /*
  * The same, with flags. YL_GO loads as Go's yaml libraries do: only the
  * first document is read (what follows is not even parsed), duplicate
- * keys stay in the tree for the decoder to judge, and a syntax error is
- * "yaml: " and libyaml's problem alone, as go-yaml says it.
+ * keys stay in the tree for the decoder to judge, an alias counts as one
+ * node in the budget (the decoder judges what it expands to), and a
+ * syntax error is "yaml: " and libyaml's problem alone, as go-yaml says
+ * it.
  */
 #define YL_GO	1
 int yl_load_file_flags(struct yl_doc *, const char *path, int flags,

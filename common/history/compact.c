@@ -160,7 +160,7 @@ changed(struct job *jb)
 	size_t n, i;
 	int rc, diff;
 
-	if ((rc = rh_dir_list(jb->j->dir, &names, &n, jb->d)) != 0)
+	if ((rc = rh_dir_list(jb->j->dir, &names, &n, jb->d, NULL)) != 0)
 		return rc;
 	diff = n != jb->s.n;
 	for (i = 0; !diff && i < n; i++)
@@ -186,7 +186,7 @@ write_save(struct job *jb)
 	int rc, err;
 
 	/* the owner, group and mode of the save it was computed from */
-	if ((rc = af_open_like(&a, jb->wpath, jb->s.f[jb->s.loaded].path,
+	if ((rc = af_open_entry(&a, jb->wpath, &jb->s.f[jb->s.loaded].st,
 	    jb->d)) != 0)
 		return rc;
 	o = xmalloc(sizeof *o);

@@ -13,9 +13,10 @@
  *   dry run.
  * - Write: the compacted save W = DIR/rolehistory-<now, 16 lowercase hex
  *   digits>.json, atomically (af_), with the owner, group and mode of L
- *   (af_open_like). If W is L it is replaced; if another
- *   file of that name exists the job stops with EXIT_TEMPFAIL (it may be
- *   the application's own save of this very millisecond). If L is named
+ *   as it was read (af_open_entry: a link in W's place is replaced, not
+ *   followed). If W is L it is replaced; if another file of that name
+ *   exists the job stops with EXIT_TEMPFAIL (it may be the application's
+ *   own save of this very millisecond). If L is named
  *   later than W (the clock went backwards), W is written all the same,
  *   with a warning: Slider will load L, not W. If the directory's list
  *   of history files changed while the job ran (a running application

@@ -29,7 +29,8 @@ cmp_newest(const void *a, const void *b)
 }
 
 int
-rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d)
+rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d,
+    struct diag *warn)
 {
 	size_t cap = 0, plen = strlen(PREFIX), slen = strlen(SUFFIX);
 	struct dirent *de;
@@ -54,7 +55,17 @@ rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d)
 		path = xmalloc(strlen(dir) + len + 2);
 		sprintf(path, "%s%s%s", dir, *dir && dir[strlen(dir) - 1] == '/' ?
 		    "" : "/", de->d_name);
-		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		/* never through a link: it may lead out of the directory */
+		if (lstat(path, &st) != 0)
+			st.st_mode = 0;		/* gone: no candidate */
+		if (!S_ISREG(st.st_mode)) {
+			if (warn != NULL && S_ISLNK(st.st_mode)) {
+				struct pos p = { path, 0, 0 };
+
+				diag_warn(warn, &p, "skipping this file: a "
+				    "symbolic link is never followed in a "
+				    "history directory");
+			}
 			free(path);
 			continue;
 		}
@@ -97,26 +108,29 @@ rh_dir_try(struct rh *m, struct rh_dirfile *f, const struct rh_loadopt *opt,
 	struct diag silent = DIAG_INIT(d->prog);
 	struct diag_demoted dd;
 	struct diag *to;
-	struct stat st;
 	int rc, fd;
 
 	silent.sink = diag_drop;
 	diag_demote(&dd, d, "skipping this file: ");
 	to = policy == RH_DIR_QUIET ? &silent : &dd.d;
-	/* not blocking: a FIFO put in its place is no file to wait for */
-	fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0 && errno == ENOENT)
+	/*
+	 * Not blocking: a FIFO put in its place is no file to wait for; not
+	 * through a link put in its place since the listing (ELOOP): the
+	 * next listing skips it.
+	 */
+	fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+	if (fd < 0 && (errno == ENOENT || errno == ELOOP))
 		return RH_DIR_GONE;
 	if (fd < 0)
 		rc = diag_syserr(to, EXIT_NOINPUT, POS_NONE, "cannot open '%s'",
 		    f->path);
-	else if (fstat(fd, &st) != 0)
+	else if (fstat(fd, &f->st) != 0)
 		rc = diag_syserr(to, EXIT_IOERR, POS_NONE, "cannot read '%s'",
 		    f->path);
-	else if (!S_ISREG(st.st_mode)) {
+	else if (!S_ISREG(f->st.st_mode)) {
 		close(fd);
 		return RH_DIR_GONE;
-	} else if (st.st_size == 0) {
+	} else if (f->st.st_size == 0) {
 		close(fd);
 		f->kind = RH_F_EMPTY;
 		if (policy != RH_DIR_QUIET)
@@ -247,7 +261,9 @@ rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *opt,
 	 */
 	for (tries = 1;; tries++) {
 		stamp_clock(&t0);
-		if ((rc = rh_dir_list(dir, &names, &n, d)) != 0)
+		/* a link is skipped in every listing, said in the first */
+		if ((rc = rh_dir_list(dir, &names, &n, d, tries == 1 ? d :
+		    NULL)) != 0)
 			return rc;
 		old = *s;
 		scan_from(s, names, n, tries > 1 ? &old : NULL);

@@ -2,7 +2,10 @@
  * histdir.h - Slider history directories: the candidates of a directory,
  * the choice of the save to load among them, and the directory lock.
  *
- * A candidate is a regular file named rolehistory-*.json; names compare
+ * A candidate is a regular file named rolehistory-*.json, never a
+ * symbolic link (one may lead out of the directory, to a file its owner
+ * could not read: it is skipped with a warning, and a candidate is
+ * opened without following one); names compare
  * as strings, and name order is time order (Slider names a save by its
  * time in 16 hex digits). The save to load is the newest candidate that
  * loads: an empty file, or one that does not load (EXIT_DATAERR), is
@@ -26,6 +29,8 @@
  */
 #ifndef PK_HISTDIR_H
 #define PK_HISTDIR_H
+
+#include <sys/stat.h>
 
 #include <stddef.h>
 
@@ -52,6 +57,7 @@ struct rh_dirfile {
 	char *path;		/* "DIR/NAME", malloc'd */
 	const char *name;	/* NAME, inside path */
 	int kind;		/* enum rh_fkind */
+	struct stat st;		/* as opened (fstat), once tried */
 	int del;		/* rh-compact: to be deleted (compact.h) */
 };
 
@@ -65,9 +71,11 @@ struct rh_dirscan {
 /*
  * The candidates of dir as paths "DIR/NAME", newest first: *names is a
  * malloc'd array of malloc'd strings (rh_names_free()). 0, or
- * EXIT_NOINPUT after reporting.
+ * EXIT_NOINPUT after reporting to d. The symbolic links skipped are
+ * warned of to warn, unless it is NULL.
  */
-int rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *);
+int rh_dir_list(const char *dir, char ***names, size_t *n, struct diag *d,
+    struct diag *warn);
 void rh_names_free(char **, size_t);
 
 /*

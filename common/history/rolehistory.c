@@ -251,6 +251,18 @@ rh_role_lookup(const struct rh *m, const char *s)
 	return rh_role_by_id(m, (int32_t)v);
 }
 
+/* A new role's defaults. */
+static void
+role_init(struct rh_role *r, int32_t id)
+{
+	memset(r, 0, sizeof *r);
+	r->id = id;
+	r->src = RH_ROLE_IMPLICIT;
+	r->desired = -1;
+	r->failure_threshold = RH_DEF_THRESHOLD;
+	r->escalate_ms = RH_DEF_ESCALATE_MS;
+}
+
 struct rh_role *
 rh_role_get(struct rh *m, int32_t id)
 {
@@ -265,13 +277,40 @@ rh_role_get(struct rh *m, int32_t id)
 	    (m->nroles - at) * sizeof *m->roles);
 	m->nroles++;
 	r = &m->roles[at];
-	memset(r, 0, sizeof *r);
-	r->id = id;
-	r->src = RH_ROLE_IMPLICIT;
-	r->desired = -1;
-	r->failure_threshold = RH_DEF_THRESHOLD;
-	r->escalate_ms = RH_DEF_ESCALATE_MS;
+	role_init(r, id);
 	return r;
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+	return rh_cmp(*(const int32_t *)a, *(const int32_t *)b);
+}
+
+void
+rh_roles_ensure(struct rh *m, int32_t *ids, size_t n)
+{
+	size_t i, k, nnew, to, from;
+
+	if (n == 0)
+		return;
+	qsort(ids, n, sizeof *ids, cmp_id);
+	for (i = k = 0; i < n; i++)	/* the new ones, once each */
+		if ((k == 0 || ids[k - 1] != ids[i]) &&
+		    rh_role_by_id(m, ids[i]) == NULL)
+			ids[k++] = ids[i];
+	if ((nnew = k) == 0)
+		return;
+	xgrow((void **)&m->roles, &m->caproles, m->nroles + nnew,
+	    sizeof *m->roles);
+	/* merge from the end: the old roles move once */
+	for (from = m->nroles, to = m->nroles + nnew; k > 0; ) {
+		if (from > 0 && m->roles[from - 1].id > ids[k - 1])
+			m->roles[--to] = m->roles[--from];
+		else
+			role_init(&m->roles[--to], ids[--k]);
+	}
+	m->nroles += nnew;
 }
 
 void

@@ -175,6 +175,12 @@ struct rh_role *rh_role_lookup(const struct rh *, const char *name_or_id);
  * desired -1, policy 0, threshold 3, escalation 30 s) if new.
  */
 struct rh_role *rh_role_get(struct rh *, int32_t id);
+/*
+ * rh_role_get for each of the n ids (sorted in place), in one merge:
+ * O(n log n + roles) whatever their order, where one call each would
+ * move the roles after each new one.
+ */
+void rh_roles_ensure(struct rh *, int32_t *ids, size_t n);
 /* Set a role of m's name (copied; NULL clears it). */
 void rh_role_set_name(struct rh *m, struct rh_role *, const char *name);
 void rh_role_set_label(struct rh_role *, const char *label);

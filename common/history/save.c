@@ -278,31 +278,51 @@ purge_unused(struct rh *m, int64_t now, int64_t max_age)
 	return purged;
 }
 
-/* Without roles, the mapping names what it can; every id is a role. */
+/* A role id to make sure of, unless it is a role already. */
+static void
+want_role(struct rh *w, int32_t id, int32_t **ids, size_t *n, size_t *cap)
+{
+	if ((*n > 0 && (*ids)[*n - 1] == id) || rh_role_by_id(w, id) != NULL)
+		return;
+	xgrow((void **)ids, cap, *n + 1, sizeof **ids);
+	(*ids)[(*n)++] = id;
+}
+
+/*
+ * Without roles, the mapping names what it can; every id is a role. The
+ * roles are made at once (in any order, a mapping of n ids costs
+ * n log n), then named in the mapping's order.
+ */
 static void
 mapped_roles(struct rh_save *s)
 {
 	struct rh *w = &s->m;
-	size_t i, j;
+	int32_t *ids = NULL;
+	size_t i, j, n = 0, cap = 0;
 
+	for (i = 0; i < s->nmap; i++)
+		if (rh_role_valid(s->map[i].id))
+			want_role(w, s->map[i].id, &ids, &n, &cap);
+	for (i = 0; i < w->nnodes; i++)
+		for (j = 0; j < w->nodes[i].nent; j++)
+			want_role(w, w->nodes[i].ent[j].role, &ids, &n, &cap);
+	for (i = 0; i < w->nctr; i++)
+		want_role(w, w->ctr[i].role, &ids, &n, &cap);
+	for (i = 0; i < w->nreq; i++)
+		want_role(w, w->req[i].role, &ids, &n, &cap);
+	rh_roles_ensure(w, ids, n);
+	free(ids);
 	for (i = 0; i < s->nmap; i++) {
 		struct rh_role *ro;
 
 		if (!rh_role_valid(s->map[i].id))
 			continue;
-		ro = rh_role_get(w, s->map[i].id);
+		ro = rh_role_by_id(w, s->map[i].id);
 		if (ro->name == NULL) {
 			rh_role_set_name(w, ro, s->map[i].name);
 			ro->src = RH_ROLE_MAPPED;
 		}
 	}
-	for (i = 0; i < w->nnodes; i++)
-		for (j = 0; j < w->nodes[i].nent; j++)
-			rh_role_get(w, w->nodes[i].ent[j].role);
-	for (i = 0; i < w->nctr; i++)
-		rh_role_get(w, w->ctr[i].role);
-	for (i = 0; i < w->nreq; i++)
-		rh_role_get(w, w->req[i].role);
 }
 
 /*

@@ -2,8 +2,12 @@
  * configmap.c - ConfigMaps, Lists of them and Helm values to the one queues
  * document the shim sends the core (configmap.h).
  */
+#include <sys/stat.h>
+
 #include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +18,7 @@
 #include "base64.h"
 #include "configmap.h"
 #include "exitcode.h"
+#include "gotext.h"
 #include "gunzip.h"
 #include "hashtable.h"
 #include "xalloc.h"
@@ -55,25 +60,23 @@ struct cmap {
 	size_t ndata, nbin, capdata, capbin;
 };
 
-/* One key of the merged map. */
+/*
+ * A value a key of the merged map was set to; the key's latest is in the
+ * hash table, the one it replaced in prev.
+ */
 struct mval {
 	const char *key, *val;
 	size_t klen, vlen;
 	const struct cmap *cm;	/* where it came from */
 	const struct ent *e;	/* ... as written */
 	int emptied;		/* a binaryData entry not decompressed */
-};
-
-/* A binaryData entry that could not be decoded. */
-struct bad {
-	const struct cmap *cm;
-	const struct ent *e;
-	size_t klen;		/* the key it was for: e->key[0, klen) */
-	char *msg;
+	int coded;		/* a binaryData entry, decoded when read */
+	uint32_t prev;		/* the value it replaced, or HT_NONE */
 };
 
 struct ctx {
 	const struct kcm_opts *o;
+	int flags;			/* KCM_* */
 	const struct pl_ver *v;		/* the release */
 	struct diag *d;
 	struct yl_doc docs[2];	/* -c FILE, --defaults FILE */
@@ -81,13 +84,15 @@ struct ctx {
 	struct cmap *cms[NLAYERS];
 	struct cmap **all;	/* every ConfigMap read */
 	size_t nall;
-	struct mval *mv;
+	struct mval *mv;	/* every value set, in order */
 	size_t nmv, capmv;
-	struct ht ht;
+	struct ht ht;		/* key -> its latest value in mv */
 	struct buf *vals;	/* decoded binaryData */
 	size_t nvals, capvals;
-	struct bad *bads;
-	size_t nbads, capbads;
+	const char **b64ok;	/* binaryData text that is base64 */
+	size_t nb64ok, capb64ok;
+	struct ht b64ht;	/* ... by its address */
+	size_t gzleft;		/* what is left of the gzip budget */
 };
 
 static struct pos
@@ -353,84 +358,126 @@ read_list(struct ctx *c, const char *file, const struct yl_node *r,
 
 /* ---- Helm values ---- */
 
-/* A plain scalar YAML 1.1 (and so Helm) reads as a boolean: 1, 0, -1. */
-static int
-yaml_bool(const struct yl_node *n)
-{
-	static const char *const t[] = { "y", "Y", "yes", "Yes", "YES", "true",
-	    "True", "TRUE", "on", "On", "ON", NULL };
-	static const char *const f[] = { "n", "N", "no", "No", "NO", "false",
-	    "False", "FALSE", "off", "Off", "OFF", NULL };
-	size_t i;
+#define LONGTAG "tag:yaml.org,2002:"
 
-	if (n->kind != YL_SCALAR || !n->plain)
-		return -1;
-	for (i = 0; t[i] != NULL; i++) {
-		if (strcmp(n->str, t[i]) == 0)
-			return 1;
-		if (strcmp(n->str, f[i]) == 0)
-			return 0;
+/*
+ * A value as Helm holds it: sigs.k8s.io/yaml reads the values with
+ * yaml.v2 (YAML 1.1 booleans), then through JSON, where a number is a
+ * float64. Quoted and block scalars, and those with a tag of their own
+ * (or !!str), are strings, a timestamp the text as written.
+ */
+static void
+helm_scalar(const struct yl_node *n, struct pl_go_scalar *v)
+{
+	const char *t = n->tag;
+
+	if (t != NULL && strncmp(t, LONGTAG, sizeof LONGTAG - 1) == 0) {
+		t += sizeof LONGTAG - 1;
+		if (strcmp(t, "int") != 0 && strcmp(t, "float") != 0 &&
+		    strcmp(t, "bool") != 0 && strcmp(t, "null") != 0)
+			t = NULL;	/* str, binary...: a string */
+	} else
+		t = NULL;
+	if (t == NULL && (n->tag != NULL || !n->plain)) {
+		memset(v, 0, sizeof *v);
+		v->k = PL_GO_STR;
+		return;
 	}
-	return -1;
+	pl_go_resolve(0, n->str, n->len, 1, v);
+	if (v->k == PL_GO_TIME)
+		v->k = PL_GO_STR;
+	else if (v->k == PL_GO_INT)
+		v->k = PL_GO_FLOAT, v->f = (double)v->i;
+	else if (v->k == PL_GO_UINT)
+		v->k = PL_GO_FLOAT, v->f = (double)v->u;
 }
 
 /* Helm's truth: set, and not false, empty, zero or null. */
 static int
 truthy(const struct yl_node *n)
 {
-	if (n == NULL || yl_is_null(n))
+	struct pl_go_scalar v;
+
+	if (n == NULL)
 		return 0;
 	if (n->kind != YL_SCALAR)
 		return n->n > 0;
-	if (yaml_bool(n) >= 0)
-		return yaml_bool(n);
-	if (n->plain && strspn(n->str, "0") == n->len)
+	helm_scalar(n, &v);
+	switch (v.k) {
+	case PL_GO_NULL:
 		return 0;
-	return n->len > 0;
+	case PL_GO_BOOL:
+		return v.b;
+	case PL_GO_FLOAT:
+		return v.f != 0;
+	default:
+		return n->len > 0;
+	}
 }
 
-/* The text "quote" makes of a value. NULL for a mapping or sequence. */
-static const char *
-quoted(const struct yl_node *n, size_t *len)
+/*
+ * The text quote (Go's %v) makes of a scalar of the values, into t: true
+ * or false, nothing for null, a number as Go prints a float64
+ * ("1.23456789e+08"). 0, or -1 for NaN and infinity, which JSON, and so
+ * Helm, cannot hold.
+ */
+static int
+quoted(const struct yl_node *n, struct buf *t)
 {
-	int b;
+	struct pl_go_scalar v;
 
-	if (n->kind != YL_SCALAR)
-		return NULL;
-	if (yl_is_null(n)) {
-		*len = 0;
-		return "";
+	helm_scalar(n, &v);
+	switch (v.k) {
+	case PL_GO_NULL:
+		break;
+	case PL_GO_BOOL:
+		buf_puts(t, v.b ? "true" : "false");
+		break;
+	case PL_GO_FLOAT:
+		if (!isfinite(v.f))
+			return -1;
+		pl_go_float(t, v.f);
+		break;
+	default:
+		buf_add(t, n->str, n->len);
 	}
-	if ((b = yaml_bool(n)) >= 0) {
-		*len = b ? 4 : 5;
-		return b ? "true" : "false";
-	}
-	*len = n->len;
-	return n->str;
+	return 0;
 }
+
+static struct buf *new_val(struct ctx *);
 
 static int
 value_ent(struct ctx *c, struct cmap *cm, const char *key,
     const struct yl_node *v, const char *path)
 {
-	const char *s;
-	size_t n;
+	struct buf *t;
 
-	if ((s = quoted(v, &n)) == NULL)
+	if (v->kind != YL_SCALAR)
 		return err(c, cm->file, v, "Helm value %s is %s: the chart "
 		    "writes it as Go text, not YAML; write it as a string "
 		    "(a block scalar, '|')", path, yl_kind_name(v->kind));
-	add_ent(&cm->data, &cm->ndata, &cm->capdata, key, strlen(key), s, n, v);
+	if (quoted(v, t = new_val(c)) != 0)
+		return err(c, cm->file, v, "Helm value %s is %s: Helm cannot "
+		    "read it (JSON has no NaN or infinity)", path, v->str);
+	add_ent(&cm->data, &cm->ndata, &cm->capdata, key, strlen(key),
+	    t->s != NULL ? t->s : "", t->n, v);
 	return 0;
 }
 
-static int
-keycmp(const void *a, const void *b)
-{
-	const struct yl_node *x = *(const struct yl_node *const *)a;
-	const struct yl_node *y = *(const struct yl_node *const *)b;
+/* A key of yunikornDefaults, its value and place. */
+struct hkey {
+	const char *key;
+	const struct yl_node *v;
+	size_t at;
+};
 
-	return strcmp(x->str, y->str);
+static int
+hkeycmp(const void *a, const void *b)
+{
+	const struct hkey *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c != 0 ? c : x->at < y->at ? -1 : 1;
 }
 
 /*
@@ -446,8 +493,8 @@ read_values(struct ctx *c, const char *file, const struct yl_node *r,
 {
 	const struct yl_node *yd = yl_get(r, "yunikornDefaults");
 	const struct yl_node *conf = yl_get(r, "configuration");
-	const struct yl_node **keys;
 	struct cmap *cm = new_cm(c, file, r);
+	struct hkey *keys;
 	size_t i;
 	int rc = 0;
 
@@ -472,24 +519,29 @@ read_values(struct ctx *c, const char *file, const struct yl_node *r,
 	    (rc = value_ent(c, cm, "queues.yaml", conf, "'configuration'")) != 0)
 		return rc;
 	if (yd != NULL && yd->kind == YL_MAP && yd->n > 0) {
-		keys = xreallocarray(NULL, yd->n, 2 * sizeof *keys);
+		keys = xreallocarray(NULL, yd->n, sizeof *keys);
 		for (i = 0; i < yd->n; i++) {
 			if (yd->kids[2 * i]->kind != YL_SCALAR) {
 				free(keys);
 				return err(c, file, yd->kids[2 * i], "yunikornDefaults "
 				    "keys must be strings");
 			}
-			keys[2 * i] = yd->kids[2 * i];	/* key, then value */
-			keys[2 * i + 1] = yd->kids[2 * i + 1];
+			keys[i].key = yd->kids[2 * i]->str;
+			keys[i].v = yd->kids[2 * i + 1];
+			keys[i].at = i;
 		}
-		qsort(keys, yd->n, 2 * sizeof *keys, keycmp);
+		/* in key order, as the chart ranges over them; of two keys
+		   the same, the later one, as the values map keeps it */
+		qsort(keys, yd->n, sizeof *keys, hkeycmp);
 		for (i = 0; i < yd->n && rc == 0; i++) {
 			char path[80];
 
+			if (i + 1 < yd->n && strcmp(keys[i].key,
+			    keys[i + 1].key) == 0)
+				continue;
 			snprintf(path, sizeof path, "yunikornDefaults '%.60s'",
-			    keys[2 * i]->str);
-			rc = value_ent(c, cm, keys[2 * i]->str, keys[2 * i + 1],
-			    path);
+			    keys[i].key);
+			rc = value_ent(c, cm, keys[i].key, keys[i].v, path);
 		}
 		free(keys);
 	}
@@ -497,6 +549,66 @@ read_values(struct ctx *c, const char *file, const struct yl_node *r,
 }
 
 /* ---- the files ---- */
+
+/* What a file of mode m is, for a message. */
+static const char *
+file_kind(mode_t m)
+{
+	if (S_ISDIR(m))
+		return "a directory";
+	if (S_ISFIFO(m))
+		return "a FIFO";
+	if (S_ISCHR(m))
+		return "a character device";
+	if (S_ISBLK(m))
+		return "a block device";
+	if (S_ISSOCK(m))
+		return "a socket";
+	return "not a regular file";
+}
+
+/*
+ * Open path to be read once: never a directory; with KCM_RELOAD a regular
+ * file only, not even waited for while it is opened (a FIFO would stall
+ * placement until someone writes to it). 0 with *fp, or EXIT_NOINPUT
+ * after reporting.
+ */
+static int
+open_file(struct ctx *c, const char *path, FILE **fp)
+{
+	int reload = c->flags & KCM_RELOAD, fd;
+	struct pos p = { path, 0, 0 };
+	struct stat st;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | (reload ? O_NONBLOCK : 0));
+	if (fd < 0)
+		return diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot open "
+		    "'%s'", path);
+	if (fstat(fd, &st) != 0) {
+		diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot read '%s'",
+		    path);
+		close(fd);
+		return EXIT_NOINPUT;
+	}
+	if (S_ISDIR(st.st_mode) || (reload && !S_ISREG(st.st_mode))) {
+		close(fd);
+		if (S_ISDIR(st.st_mode))
+			return diag_err(c->d, EXIT_NOINPUT, &p, "a directory, "
+			    "not a configuration file");
+		return diag_err(c->d, EXIT_NOINPUT, &p, "%s, not a regular "
+		    "file: a reload reads regular files only (this one could "
+		    "wait for a writer, or never end)", file_kind(st.st_mode));
+	}
+	if ((*fp = fdopen(fd, "rb")) == NULL) {
+		if (errno == ENOMEM)
+			xoom();
+		diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot read '%s'",
+		    path);
+		close(fd);
+		return EXIT_NOINPUT;
+	}
+	return 0;
+}
 
 /*
  * Read the ConfigMaps of a file into their layers. 1 when the file is a
@@ -511,16 +623,15 @@ read_file(struct ctx *c, int which, const char *path)
 	struct cmap *cm;
 	int rc, defaults = which == 1;
 	enum form f;
-	FILE *fp;
+	FILE *fp = NULL;
 	size_t n;
 
 	/*
 	 * Read once (a FIFO or a pipe, <(...), is read as it comes), and
 	 * kept: positions in a document a ConfigMap holds are the file's.
 	 */
-	if ((fp = fopen(path, "rbe")) == NULL)
-		return diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot open "
-		    "'%s'", path);
+	if ((rc = open_file(c, path, &fp)) != 0)
+		return rc;
 	do {
 		buf_grow(text, text->n + 65536);
 		n = fread(text->s + text->n, 1, text->cap - text->n - 1, fp);
@@ -568,94 +679,59 @@ read_file(struct ctx *c, int which, const char *path)
 
 /* ---- merging ---- */
 
-/* The index of key in the merged map, or HT_NONE. */
+/* The index of key's latest value in the merged map, or HT_NONE; pr
+ * (may be NULL) is where the lookup stopped. */
 static uint32_t
-find(const struct ctx *c, const char *key, size_t klen)
+find(const struct ctx *c, const char *key, size_t klen, struct ht_probe *pr)
 {
-	struct ht_probe pr;
+	struct ht_probe p;
 	uint32_t i;
 
-	ht_probe(&c->ht, ht_hash(key, klen), &pr);
-	while ((i = ht_next(&c->ht, &pr)) != HT_NONE)
+	if (pr == NULL)
+		pr = &p;
+	ht_probe(&c->ht, ht_hash(key, klen), pr);
+	while ((i = ht_next(&c->ht, pr)) != HT_NONE)
 		if (c->mv[i].klen == klen && memcmp(c->mv[i].key, key, klen) == 0)
 			break;
 	return i;
 }
 
+/* Set the entry e's key (its first klen bytes) to val. */
 static struct mval *
-set(struct ctx *c, const char *key, size_t klen)
+put(struct ctx *c, const struct cmap *cm, const struct ent *e, size_t klen,
+    const char *val, size_t vlen)
 {
-	uint32_t i = find(c, key, klen);
+	struct ht_probe pr;
+	uint32_t i = find(c, e->key, klen, &pr);
 	struct mval *m;
 
-	if (i != HT_NONE)
-		return &c->mv[i];
 	xgrow((void **)&c->mv, &c->capmv, c->nmv + 1, sizeof *c->mv);
-	ht_add(&c->ht, ht_hash(key, klen), (uint32_t)c->nmv);
+	if (i == HT_NONE)
+		ht_add(&c->ht, ht_hash(e->key, klen), (uint32_t)c->nmv);
+	else
+		ht_set(&c->ht, &pr, (uint32_t)c->nmv);
 	m = &c->mv[c->nmv++];
 	memset(m, 0, sizeof *m);
-	m->key = key;
+	m->key = e->key;
 	m->klen = klen;
-	return m;
-}
-
-static const struct mval *
-get(const struct ctx *c, const char *key, size_t klen)
-{
-	uint32_t i = find(c, key, klen);
-
-	return i != HT_NONE ? &c->mv[i] : NULL;
-}
-
-static void
-put(struct ctx *c, const struct cmap *cm, const struct ent *e, size_t klen,
-    const char *val, size_t vlen, int emptied)
-{
-	struct mval *m = set(c, e->key, klen);
-
 	m->val = val;
 	m->vlen = vlen;
 	m->cm = cm;
 	m->e = e;
-	m->emptied = emptied;
+	m->prev = i;
+	return m;
 }
 
-/*
- * n new, empty values, side by side: they stay where they are until the
- * next call (a pointer into vals kept across a call would not).
- */
+/* A new, empty value; it stays where it is until the next call. */
 static struct buf *
-new_vals(struct ctx *c, size_t n)
+new_val(struct ctx *c)
 {
 	struct buf *v;
 
-	xgrow((void **)&c->vals, &c->capvals, c->nvals + n, sizeof *c->vals);
-	v = &c->vals[c->nvals];
-	memset(v, 0, n * sizeof *v);
-	c->nvals += n;
+	xgrow((void **)&c->vals, &c->capvals, c->nvals + 1, sizeof *c->vals);
+	v = &c->vals[c->nvals++];
+	memset(v, 0, sizeof *v);
 	return v;
-}
-
-static void PK_PRINTF(5, 6)
-failed(struct ctx *c, const struct cmap *cm, const struct ent *e, size_t klen,
-    const char *fmt, ...)
-{
-	struct bad *b;
-	va_list ap;
-	int n;
-
-	xgrow((void **)&c->bads, &c->capbads, c->nbads + 1, sizeof *c->bads);
-	b = &c->bads[c->nbads++];
-	b->cm = cm;
-	b->e = e;
-	b->klen = klen;
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	b->msg = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	va_start(ap, fmt);
-	vsnprintf(b->msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
-	va_end(ap);
 }
 
 static int
@@ -666,24 +742,53 @@ looks_gzip(const struct buf *b)
 }
 
 /*
- * One binaryData entry as the release decodes it: the key loses its last
- * ".suffix"; a "gz" suffix (any case) means gzip (base64 of it in 1.4),
- * any other leaves the key empty. Kubernetes' own base64 comes first.
+ * Is the text of entry e the base64 Kubernetes takes? Each text once, an
+ * alias's too. 0, or EXIT_CONFIG after reporting.
+ */
+static int
+check_b64(struct ctx *c, const struct cmap *cm, const struct ent *e)
+{
+	uint64_t h = ht_hash(&e->val, sizeof e->val);
+	struct ht_probe pr;
+	struct buf raw = { 0 };
+	size_t bad;
+	uint32_t i;
+	int rc;
+
+	ht_probe(&c->b64ht, h, &pr);
+	while ((i = ht_next(&c->b64ht, &pr)) != HT_NONE)
+		if (c->b64ok[i] == e->val)
+			return 0;
+	rc = b64_decode(&raw, e->val, e->vlen, &bad);
+	buf_free(&raw);
+	if (rc != 0)
+		return err(c, cm->file, e->at, "binaryData '%s' of '%s': illegal "
+		    "base64 data at input byte %zu", e->key, cm->name, bad);
+	xgrow((void **)&c->b64ok, &c->capb64ok, c->nb64ok + 1,
+	    sizeof *c->b64ok);
+	ht_add(&c->b64ht, h, (uint32_t)c->nb64ok);
+	c->b64ok[c->nb64ok++] = e->val;
+	return 0;
+}
+
+/*
+ * One binaryData entry as the release reads it, left to be decoded when
+ * its key is read: the key loses its last ".suffix"; a "gz" suffix (any
+ * case) means gzip (base64 of it in 1.4), any other leaves the key
+ * empty. Kubernetes' own base64 is checked now, as it refuses the
+ * ConfigMap.
  */
 static int
 binary(struct ctx *c, const struct cmap *cm, const struct ent *e)
 {
 	const char *dot = memchr(e->key, '.', e->klen), *suf = e->key;
-	/* Kubernetes' base64 decoded, 1.4's inner base64, the gzip text */
-	struct buf *raw = new_vals(c, 3), *inner = raw + 1, *text = raw + 2;
-	size_t bad, klen = e->klen;
-	const char *why;
+	size_t klen = e->klen;
+	int rc;
 
-	if (b64_decode(raw, e->val, e->vlen, &bad) != 0)
-		return err(c, cm->file, e->at, "binaryData '%s' of '%s': illegal "
-		    "base64 data at input byte %zu", e->key, cm->name, bad);
+	if ((rc = check_b64(c, cm, e)) != 0)
+		return rc;
 	if (c->v->configmaps == PL_CM_FILE) {	/* a file of the volume */
-		put(c, cm, e, e->klen, raw->s, raw->n, 0);
+		put(c, cm, e, e->klen, e->val, e->vlen)->coded = 1;
 		return 0;
 	}
 	for (; dot != NULL; dot = memchr(dot + 1, '.', e->klen -
@@ -692,31 +797,96 @@ binary(struct ctx *c, const struct cmap *cm, const struct ent *e)
 	if (suf != e->key)
 		klen = (size_t)(suf - 1 - e->key);
 	if (e->klen - (size_t)(suf - e->key) != 2 ||
-	    (suf[0] | 0x20) != 'g' || (suf[1] | 0x20) != 'z') {
-		put(c, cm, e, klen, "", 0, 1);
+	    (suf[0] | 0x20) != 'g' || (suf[1] | 0x20) != 'z')
+		put(c, cm, e, klen, "", 0)->emptied = 1;
+	else
+		put(c, cm, e, klen, e->val, e->vlen)->coded = 1;
+	return 0;
+}
+
+/*
+ * Decode m, a binaryData entry, as the release does: Kubernetes' base64,
+ * 1.4's inner base64, gzip within what is left of the budget. 0, or -1
+ * with the reason in why.
+ */
+static int
+decode(struct ctx *c, struct mval *m, struct buf *why)
+{
+	const struct ent *e = m->e;
+	struct buf raw = { 0 }, inner = { 0 }, *text = new_val(c), *z = &raw;
+	size_t bad;
+	const char *gzwhy;
+	int rc = -1;
+
+	(void)b64_decode(&raw, e->val, e->vlen, &bad);	/* checked */
+	if (c->v->configmaps == PL_CM_FILE) {
+		*text = raw;
+		m->val = text->s;
+		m->vlen = text->n;
 		return 0;
 	}
 	if (c->v->configmaps == PL_CM_GZ64) {
-		if (b64_decode(inner, raw->s, raw->n, &bad) != 0) {
-			failed(c, cm, e, klen, "binaryData '%s' of '%s': YuniKorn "
-			    "%s decodes base64 in it: illegal base64 data at "
-			    "input byte %zu%s", e->key, cm->name, c->v->name, bad,
-			    looks_gzip(raw) ? " (1.4 wants the gzip data "
+		if (b64_decode(&inner, raw.s, raw.n, &bad) != 0) {
+			buf_printf(why, "binaryData '%s' of '%s': YuniKorn %s "
+			    "decodes base64 in it: illegal base64 data at input "
+			    "byte %zu%s", e->key, m->cm->name, c->v->name, bad,
+			    looks_gzip(&raw) ? " (1.4 wants the gzip data "
 			    "base64-encoded twice, once more than later releases)" :
 			    "");
-			return 0;
+			goto done;
 		}
-		raw = inner;
+		z = &inner;
 	}
-	if (gz_decode(text, raw->s, raw->n, &why) != 0) {
-		failed(c, cm, e, klen, "binaryData '%s' of '%s': %s%s", e->key,
-		    cm->name, why, c->v->configmaps == PL_CM_GZ && raw->n >= 4 &&
-		    memcmp(raw->s, "H4sI", 4) == 0 ? " (it is base64 of gzip "
-		    "inside the base64: only YuniKorn 1.4 wants that)" : "");
-		return 0;
+	if (gz_decode(text, z->s, z->n, c->gzleft, &gzwhy) != 0) {
+		buf_printf(why, "binaryData '%s' of '%s': %s%s", e->key,
+		    m->cm->name, gzwhy, c->v->configmaps == PL_CM_GZ &&
+		    z->n >= 4 && memcmp(z->s, "H4sI", 4) == 0 ? " (it is base64 "
+		    "of gzip inside the base64: only YuniKorn 1.4 wants that)" :
+		    "");
+		goto done;
 	}
-	put(c, cm, e, klen, text->s, text->n, 0);
-	return 0;
+	c->gzleft -= text->n;
+	m->val = text->s;
+	m->vlen = text->n;
+	rc = 0;
+done:
+	buf_free(&raw);
+	buf_free(&inner);
+	return rc;
+}
+
+/*
+ * The value of key as the release reads it: a binaryData entry decoded
+ * now. One YuniKorn cannot decode it skips, leaving the key to what set
+ * it before: so does placekit, with a warning, unless the key is the
+ * document (doc), whose entry placekit must read: an error. NULL when
+ * the key is not set; *rc is 0, or EXIT_CONFIG after reporting.
+ */
+static const struct mval *
+value(struct ctx *c, const char *key, size_t klen, int doc, int *rc)
+{
+	uint32_t i = find(c, key, klen, NULL);
+	struct buf why = { 0 };
+
+	*rc = 0;
+	while (i != HT_NONE && c->mv[i].coded) {
+		struct mval *m = &c->mv[i];
+		struct pos p = at(m->cm->file, m->e->at);
+
+		if (decode(c, m, &why) == 0) {
+			m->coded = 0;
+			break;
+		}
+		if (doc) {
+			*rc = diag_err(c->d, EXIT_CONFIG, &p, "%s", why.s);
+			break;
+		}
+		diag_warn(c->d, &p, "%s: skipped, as YuniKorn skips it", why.s);
+		buf_clear(&why);
+		i = m->prev;
+	}
+	buf_free(&why);
+	return i != HT_NONE && *rc == 0 ? &c->mv[i] : NULL;
 }
 
 static int
@@ -732,7 +902,7 @@ merge(struct ctx *c)
 			continue;
 		for (i = 0; i < cm->ndata; i++)
 			put(c, cm, &cm->data[i], cm->data[i].klen, cm->data[i].val,
-			    cm->data[i].vlen, 0);
+			    cm->data[i].vlen);
 		if (cm->nbin > 0 && c->v->configmaps == PL_CM_DATA) {
 			diag_warn(c->d, &(struct pos){ cm->file, cm->bin[0].at->line,
 			    cm->bin[0].at->col }, "binaryData of '%s' skipped: "
@@ -844,29 +1014,17 @@ document(struct ctx *c, struct yl_doc *doc, char **name, const char *path)
 	struct buf key = { 0 }, why = { 0 };
 	const struct cmap *first = c->cms[CONFIGS] ? c->cms[CONFIGS] :
 	    c->cms[DEFAULTS];
-	size_t i;
 	int rc = 0;
 
 	if (c->o != NULL && c->o->policy_group != NULL)
 		buf_puts(&key, c->o->policy_group);
 	else if (c->v->configmaps != PL_CM_FILE &&
-	    (pg = get(c, "service.policyGroup", 19)) != NULL)
+	    (pg = value(c, "service.policyGroup", 19, 0, &rc)) != NULL)
 		buf_add(&key, pg->val, pg->vlen);
 	else
 		buf_puts(&key, "queues");
 	buf_puts(&key, ".yaml");
-	for (i = 0; i < c->nbads; i++) {	/* the decoding problems */
-		const struct bad *b = &c->bads[i];
-		struct pos p = at(b->cm->file, b->e->at);
-
-		if (b->klen == key.n && memcmp(b->e->key, key.s, key.n) == 0) {
-			diag_err(c->d, EXIT_CONFIG, &p, "%s", b->msg);
-			rc = EXIT_CONFIG;
-		} else
-			diag_warn(c->d, &p, "%s: skipped, as YuniKorn skips it",
-			    b->msg);
-	}
-	m = get(c, key.s, key.n);
+	m = value(c, key.s, key.n, 1, &rc);
 	if (rc == 0 && m != NULL && (m->vlen > 0 || !c->v->default_config)) {
 		*name = doc_name(m->cm, m->e);
 		if (m->e->at == NULL)	/* a chart's default value */
@@ -920,9 +1078,8 @@ ctx_free(struct ctx *c)
 	for (i = 0; i < c->nvals; i++)
 		buf_free(&c->vals[i]);
 	free(c->vals);
-	for (i = 0; i < c->nbads; i++)
-		free(c->bads[i].msg);
-	free(c->bads);
+	free(c->b64ok);
+	ht_free(&c->b64ht);
 	free(c->mv);
 	ht_free(&c->ht);
 	yl_free(&c->docs[0]);
@@ -933,7 +1090,7 @@ ctx_free(struct ctx *c)
 
 int
 kcm_load(struct yl_doc *doc, char **name, const char *path,
-    enum pl_compat compat, const struct kcm_opts *o, struct diag *d)
+    enum pl_compat compat, const struct kcm_opts *o, int flags, struct diag *d)
 {
 	struct ctx c;
 	int rc;
@@ -941,8 +1098,10 @@ kcm_load(struct yl_doc *doc, char **name, const char *path,
 	memset(&c, 0, sizeof c);
 	memset(doc, 0, sizeof *doc);
 	c.o = o;
+	c.flags = flags;
 	c.v = pl_ver(compat);
 	c.d = d;
+	c.gzleft = GZ_MAXOUT;
 	*name = NULL;
 	if ((rc = read_file(&c, 0, path)) == 1) {	/* a plain configuration */
 		*doc = c.docs[0];

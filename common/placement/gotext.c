@@ -1,7 +1,12 @@
 /*
  * gotext.c - Go's text forms of values, and its white space (gotext.h).
  */
+#include <errno.h>
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "gotext.h"
 #include "utf8.h"
@@ -118,4 +123,311 @@ pl_go_strs(struct buf *b, const struct pl_gostr *v, size_t n)
 		buf_add(b, v[i].s, v[i].n);
 	}
 	buf_add(b, "]", 1);
+}
+
+/* ---- what Go's yaml makes of a plain scalar (resolve.go) ---- */
+
+static int
+hexval(int c, int base)
+{
+	int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ?
+	    c - 'a' + 10 : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 99;
+
+	return v < base ? v : -1;
+}
+
+/* strconv.ParseUint(s, 0, 64) on s without a sign: 0 or -1. */
+static int
+parse_uint0(const char *s, size_t n, uint64_t *out)
+{
+	int base = 10, d;
+	uint64_t v = 0;
+	size_t i = 0;
+
+	if (n == 0)
+		return -1;
+	if (s[0] == '0') {
+		if (n >= 3 && (s[1] == 'b' || s[1] == 'B'))
+			base = 2, i = 2;
+		else if (n >= 3 && (s[1] == 'o' || s[1] == 'O'))
+			base = 8, i = 2;
+		else if (n >= 3 && (s[1] == 'x' || s[1] == 'X'))
+			base = 16, i = 2;
+		else
+			base = 8, i = 1;
+	}
+	for (; i < n; i++) {
+		if ((d = hexval((unsigned char)s[i], base)) < 0)
+			return -1;
+		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+			return -1;
+		v = v * (uint64_t)base + (uint64_t)d;
+	}
+	*out = v;
+	return 0;
+}
+
+/* ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ */
+static int
+yaml_float(const char *s)
+{
+	const char *p = s;
+	int digits = 0;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			digits++;
+		if (digits == 0)
+			return 0;
+	} else {
+		for (; *p >= '0' && *p <= '9'; p++)
+			digits++;
+		if (digits == 0)
+			return 0;
+		if (*p == '.')
+			for (p++; *p >= '0' && *p <= '9'; p++)
+				;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return *p == '\0';
+}
+
+/* strconv.ParseFloat for the forms resolve tries: -1 on overflow or junk. */
+static int
+parse_float(const char *s, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	if (*end != '\0' || end == s)
+		return -1;
+	if (errno == ERANGE && (*out == HUGE_VAL || *out == -HUGE_VAL))
+		return -1;
+	return 0;
+}
+
+static int
+ndigits(const char **p, int min, int max)
+{
+	int k = 0;
+
+	while (k < max && **p >= '0' && **p <= '9')
+		(*p)++, k++;
+	return k >= min;
+}
+
+/* parseTimestamp: 2006-1-2, with T, t or a space and 15:4:5.999999999,
+ * a zone (Z07:00) after T. */
+static int
+timestamp(const char *s)
+{
+	const char *p = s;
+	int sep;
+
+	if (!ndigits(&p, 4, 4) || *p++ != '-' || !ndigits(&p, 1, 2) ||
+	    *p++ != '-' || !ndigits(&p, 1, 2))
+		return 0;
+	if (*p == '\0')
+		return 1;
+	if ((sep = *p) != 'T' && sep != 't' && sep != ' ')
+		return 0;
+	p++;
+	if (!ndigits(&p, 1, 2) || *p++ != ':' || !ndigits(&p, 1, 2) ||
+	    *p++ != ':' || !ndigits(&p, 1, 2))
+		return 0;
+	if (*p == '.') {
+		p++;
+		if (!ndigits(&p, 1, 9))
+			return 0;
+	}
+	if (sep == ' ')
+		return *p == '\0';
+	if (*p == 'Z')
+		return p[1] == '\0';
+	if (*p != '+' && *p != '-')
+		return 0;
+	p++;
+	return ndigits(&p, 2, 2) && *p++ == ':' && ndigits(&p, 2, 2) && *p == '\0';
+}
+
+static int
+one_of(const char *s, const char *const *list)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(s, *list) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *const yes11[] = { "y", "Y", "yes", "Yes", "YES", "on", "On",
+	"ON", NULL };
+static const char *const no11[] = { "n", "N", "no", "No", "NO", "off", "Off",
+	"OFF", NULL };
+static const char *const yes12[] = { "true", "True", "TRUE", NULL };
+static const char *const no12[] = { "false", "False", "FALSE", NULL };
+static const char *const nulls[] = { "", "~", "null", "Null", "NULL", NULL };
+
+void
+pl_go_resolve(int v3, const char *s, size_t n, int tagged_ts,
+    struct pl_go_scalar *r)
+{
+	struct buf plain = { 0 };
+	char c = n > 0 ? s[0] : 'N';
+	size_t i;
+
+	memset(r, 0, sizeof *r);
+	r->k = PL_GO_STR;
+	if (one_of(s, nulls)) {
+		r->k = PL_GO_NULL;
+		return;
+	}
+	if (one_of(s, yes12) || (!v3 && one_of(s, yes11))) {
+		r->k = PL_GO_BOOL, r->b = 1;
+		return;
+	}
+	if (one_of(s, no12) || (!v3 && one_of(s, no11))) {
+		r->k = PL_GO_BOOL, r->b = 0;
+		return;
+	}
+	if (strcmp(s, ".nan") == 0 || strcmp(s, ".NaN") == 0 ||
+	    strcmp(s, ".NAN") == 0) {
+		r->k = PL_GO_FLOAT, r->f = NAN;
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		static const char *const inf[] = { ".inf", ".Inf", ".INF" };
+
+		if (strcmp(s, inf[i]) == 0 || (s[0] == '+' &&
+		    strcmp(s + 1, inf[i]) == 0)) {
+			r->k = PL_GO_FLOAT, r->f = INFINITY;
+			return;
+		}
+		if (s[0] == '-' && strcmp(s + 1, inf[i]) == 0) {
+			r->k = PL_GO_FLOAT, r->f = -INFINITY;
+			return;
+		}
+	}
+	if (c == '.') {
+		if (parse_float(s, &r->f) == 0)
+			r->k = PL_GO_FLOAT;
+		return;
+	}
+	if (!(c == '+' || c == '-' || (c >= '0' && c <= '9')))
+		return;
+	if (tagged_ts && timestamp(s)) {
+		r->k = PL_GO_TIME;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (s[i] != '_')
+			buf_add(&plain, s + i, 1);
+	if (plain.n > 0) {
+		int neg = plain.s[0] == '-', sign = neg || plain.s[0] == '+';
+		uint64_t u;
+
+		if (parse_uint0(plain.s + sign, plain.n - (size_t)sign, &u) == 0 &&
+		    (neg ? u <= (uint64_t)INT64_MAX + 1 : u <= (uint64_t)INT64_MAX)) {
+			r->k = PL_GO_INT;
+			r->i = neg ? (int64_t)(0 - u) : (int64_t)u;
+		} else if (!sign && parse_uint0(plain.s, plain.n, &u) == 0) {
+			r->k = PL_GO_UINT;
+			r->u = u;
+		} else if (yaml_float(plain.s) && parse_float(plain.s, &r->f) == 0)
+			r->k = PL_GO_FLOAT;
+	}
+	buf_free(&plain);
+}
+
+
+int
+pl_go_yaml_null(const char *s)
+{
+	return one_of(s, nulls);
+}
+
+int
+pl_go_yaml11_bool(const char *s)
+{
+	return one_of(s, yes11) ? 1 : one_of(s, no11) ? 0 : -1;
+}
+
+/* The shortest decimal digits that read back as f, positive and finite:
+ * their count, the digits in d (no point), the exponent of the first. */
+static int
+shortest(double f, char *d, int *exp)
+{
+	char t[40], *e;
+	int prec, n = 0, i;
+
+	for (prec = 1;; prec++) {	/* 17 digits always read back */
+		snprintf(t, sizeof t, "%.*e", prec - 1, f);
+		if (prec == 17 || strtod(t, NULL) == f)
+			break;
+	}
+	e = strchr(t, 'e');
+	for (i = 0; t + i < e; i++)
+		if (t[i] >= '0' && t[i] <= '9')
+			d[n++] = t[i];
+	while (n > 1 && d[n - 1] == '0')
+		n--;
+	d[n] = '\0';
+	*exp = atoi(e + 1);
+	return n;
+}
+
+void
+pl_go_float(struct buf *b, double f)
+{
+	char d[24];
+	int n, x, i;
+
+	if (isnan(f)) {
+		buf_puts(b, "NaN");
+		return;
+	}
+	if (isinf(f)) {
+		buf_puts(b, f > 0 ? "+Inf" : "-Inf");
+		return;
+	}
+	if (signbit(f))
+		buf_puts(b, "-");
+	if (f == 0) {
+		buf_puts(b, "0");
+		return;
+	}
+	n = shortest(fabs(f), d, &x);
+	if (x < -4 || x >= 6) {		/* %e: the shortest form decides so */
+		buf_add(b, d, 1);
+		if (n > 1) {
+			buf_puts(b, ".");
+			buf_add(b, d + 1, (size_t)n - 1);
+		}
+		buf_printf(b, "e%c%02d", x < 0 ? '-' : '+', x < 0 ? -x : x);
+		return;
+	}
+	if (x < 0) {			/* 0.000ddd */
+		buf_puts(b, "0.");
+		for (i = -1; i > x; i--)
+			buf_puts(b, "0");
+		buf_add(b, d, (size_t)n);
+		return;
+	}
+	buf_add(b, d, (size_t)(n < x + 1 ? n : x + 1));
+	for (i = n; i < x + 1; i++)
+		buf_puts(b, "0");
+	if (n > x + 1) {
+		buf_puts(b, ".");
+		buf_add(b, d + x + 1, (size_t)(n - x - 1));
+	}
 }

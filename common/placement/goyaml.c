@@ -4,7 +4,6 @@
  * Followed here: decode.go and resolve.go of gopkg.in/yaml.v2 v2.2.8
  * (v2.4.0 decodes the same) and of yaml.v3 v3.0.1 (v3.0.4 the same).
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +15,10 @@
 
 #define LONGTAG "tag:yaml.org,2002:"
 
-/* What a scalar resolves to. */
-enum rkind { R_NULL, R_BOOL, R_INT, R_UINT, R_FLOAT, R_TIME, R_STR, R_OTHER };
+/* What a scalar resolves to: gotext's kinds, or a tag of its own. */
+enum rkind { R_NULL = PL_GO_NULL, R_BOOL = PL_GO_BOOL, R_INT = PL_GO_INT,
+	R_UINT = PL_GO_UINT, R_FLOAT = PL_GO_FLOAT, R_TIME = PL_GO_TIME,
+	R_STR = PL_GO_STR, R_OTHER };
 
 struct rv {
 	enum rkind k;
@@ -28,14 +29,22 @@ struct rv {
 	char tag[64];		/* the short tag, for messages */
 };
 
-/* An error at node n, in the library's words. */
-#define bad(y, n, ...) pl_conf_err((y)->o->d, (y)->o->nerr, (y)->o->file, \
-	(n)->line, (n)->col, __VA_ARGS__)
+/* An error at node n, in the library's words; none once only counting. */
+#define bad(y, n, ...) ((y)->dry_at != NULL ? (void)0 : \
+	pl_conf_err((y)->o->d, (y)->o->nerr, (y)->o->file, (n)->line, \
+	(n)->col, __VA_ARGS__))
 
-/* The error about to be reported ends decoding (the library panics). */
+/*
+ * The error about to be reported ends decoding (the library panics);
+ * placekit goes on to say more, but when it was only counting.
+ */
 static void
 fatal(struct pl_yaml *y)
 {
+	if (y->dry_at != NULL) {
+		y->dry_at = NULL;
+		y->stop = 1;
+	}
 	if (!y->fatal) {
 		y->fatal = 1;
 		y->fatal_at = y->o->d->nerr + y->o->d->nwarn;
@@ -58,227 +67,20 @@ short_tag(const struct yl_node *n, char *out, size_t sz)
 
 /* ---- resolving a scalar (resolve.go) ---- */
 
-static int
-hexval(int c, int base)
-{
-	int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ?
-	    c - 'a' + 10 : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 99;
-
-	return v < base ? v : -1;
-}
-
-/* strconv.ParseUint(s, 0, 64) on s without a sign: 0 or -1. */
-static int
-parse_uint0(const char *s, size_t n, uint64_t *out)
-{
-	int base = 10, d;
-	uint64_t v = 0;
-	size_t i = 0;
-
-	if (n == 0)
-		return -1;
-	if (s[0] == '0') {
-		if (n >= 3 && (s[1] == 'b' || s[1] == 'B'))
-			base = 2, i = 2;
-		else if (n >= 3 && (s[1] == 'o' || s[1] == 'O'))
-			base = 8, i = 2;
-		else if (n >= 3 && (s[1] == 'x' || s[1] == 'X'))
-			base = 16, i = 2;
-		else
-			base = 8, i = 1;
-	}
-	for (; i < n; i++) {
-		if ((d = hexval((unsigned char)s[i], base)) < 0)
-			return -1;
-		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
-			return -1;
-		v = v * (uint64_t)base + (uint64_t)d;
-	}
-	*out = v;
-	return 0;
-}
-
-/* ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ */
-static int
-yaml_float(const char *s)
-{
-	const char *p = s;
-	int digits = 0;
-
-	if (*p == '+' || *p == '-')
-		p++;
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++)
-			digits++;
-		if (digits == 0)
-			return 0;
-	} else {
-		for (; *p >= '0' && *p <= '9'; p++)
-			digits++;
-		if (digits == 0)
-			return 0;
-		if (*p == '.')
-			for (p++; *p >= '0' && *p <= '9'; p++)
-				;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return 0;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	return *p == '\0';
-}
-
-/* strconv.ParseFloat for the forms resolve tries: -1 on overflow or junk. */
-static int
-parse_float(const char *s, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(s, &end);
-	if (*end != '\0' || end == s)
-		return -1;
-	if (errno == ERANGE && (*out == HUGE_VAL || *out == -HUGE_VAL))
-		return -1;
-	return 0;
-}
-
-static int
-ndigits(const char **p, int min, int max)
-{
-	int k = 0;
-
-	while (k < max && **p >= '0' && **p <= '9')
-		(*p)++, k++;
-	return k >= min;
-}
-
-/* parseTimestamp: 2006-1-2, with T, t or a space and 15:4:5.999999999,
- * a zone (Z07:00) after T. */
-static int
-timestamp(const char *s)
-{
-	const char *p = s;
-	int sep;
-
-	if (!ndigits(&p, 4, 4) || *p++ != '-' || !ndigits(&p, 1, 2) ||
-	    *p++ != '-' || !ndigits(&p, 1, 2))
-		return 0;
-	if (*p == '\0')
-		return 1;
-	if ((sep = *p) != 'T' && sep != 't' && sep != ' ')
-		return 0;
-	p++;
-	if (!ndigits(&p, 1, 2) || *p++ != ':' || !ndigits(&p, 1, 2) ||
-	    *p++ != ':' || !ndigits(&p, 1, 2))
-		return 0;
-	if (*p == '.') {
-		p++;
-		if (!ndigits(&p, 1, 9))
-			return 0;
-	}
-	if (sep == ' ')
-		return *p == '\0';
-	if (*p == 'Z')
-		return p[1] == '\0';
-	if (*p != '+' && *p != '-')
-		return 0;
-	p++;
-	return ndigits(&p, 2, 2) && *p++ == ':' && ndigits(&p, 2, 2) && *p == '\0';
-}
-
-static int
-one_of(const char *s, const char *const *list)
-{
-	for (; *list != NULL; list++)
-		if (strcmp(s, *list) == 0)
-			return 1;
-	return 0;
-}
-
-static const char *const yes11[] = { "y", "Y", "yes", "Yes", "YES", "on", "On",
-	"ON", NULL };
-static const char *const no11[] = { "n", "N", "no", "No", "NO", "off", "Off",
-	"OFF", NULL };
-static const char *const yes12[] = { "true", "True", "TRUE", NULL };
-static const char *const no12[] = { "false", "False", "FALSE", NULL };
-static const char *const nulls[] = { "", "~", "null", "Null", "NULL", NULL };
-
 /* resolve(tag, in) for the value of s, by the plain rules (tag "" or
  * resolvable). */
 static void
 resolve_plain(const struct pl_yaml *y, const char *s, size_t n, int tagged_ts,
     struct rv *r)
 {
-	struct buf plain = { 0 };
-	char c = n > 0 ? s[0] : 'N';
-	size_t i;
+	struct pl_go_scalar g;
 
-	r->k = R_STR;
-	if (one_of(s, nulls)) {
-		r->k = R_NULL;
-		return;
-	}
-	if (one_of(s, yes12) || (!y->v3 && one_of(s, yes11))) {
-		r->k = R_BOOL, r->b = 1;
-		return;
-	}
-	if (one_of(s, no12) || (!y->v3 && one_of(s, no11))) {
-		r->k = R_BOOL, r->b = 0;
-		return;
-	}
-	if (strcmp(s, ".nan") == 0 || strcmp(s, ".NaN") == 0 ||
-	    strcmp(s, ".NAN") == 0) {
-		r->k = R_FLOAT, r->f = NAN;
-		return;
-	}
-	for (i = 0; i < 3; i++) {
-		static const char *const inf[] = { ".inf", ".Inf", ".INF" };
-
-		if (strcmp(s, inf[i]) == 0 || (s[0] == '+' &&
-		    strcmp(s + 1, inf[i]) == 0)) {
-			r->k = R_FLOAT, r->f = INFINITY;
-			return;
-		}
-		if (s[0] == '-' && strcmp(s + 1, inf[i]) == 0) {
-			r->k = R_FLOAT, r->f = -INFINITY;
-			return;
-		}
-	}
-	if (c == '.') {
-		if (parse_float(s, &r->f) == 0)
-			r->k = R_FLOAT;
-		return;
-	}
-	if (!(c == '+' || c == '-' || (c >= '0' && c <= '9')))
-		return;
-	if (tagged_ts && timestamp(s)) {
-		r->k = R_TIME;
-		return;
-	}
-	for (i = 0; i < n; i++)
-		if (s[i] != '_')
-			buf_add(&plain, s + i, 1);
-	if (plain.n > 0) {
-		int neg = plain.s[0] == '-', sign = neg || plain.s[0] == '+';
-		uint64_t u;
-
-		if (parse_uint0(plain.s + sign, plain.n - (size_t)sign, &u) == 0 &&
-		    (neg ? u <= (uint64_t)INT64_MAX + 1 : u <= (uint64_t)INT64_MAX)) {
-			r->k = R_INT;
-			r->i = neg ? (int64_t)(0 - u) : (int64_t)u;
-		} else if (!sign && parse_uint0(plain.s, plain.n, &u) == 0) {
-			r->k = R_UINT;
-			r->u = u;
-		} else if (yaml_float(plain.s) && parse_float(plain.s, &r->f) == 0)
-			r->k = R_FLOAT;
-	}
-	buf_free(&plain);
+	pl_go_resolve(y->v3, s, n, tagged_ts, &g);
+	r->k = (enum rkind)g.k;
+	r->b = g.b;
+	r->i = g.i;
+	r->u = g.u;
+	r->f = g.f;
 }
 
 static const char *
@@ -370,7 +172,89 @@ pl_yaml_null(const struct pl_yaml *y, const struct yl_node *n)
 		return 1;
 	if (y->v3 && strcmp(tag, "!") == 0)
 		tag[0] = '\0';
-	return tag[0] == '\0' && n->plain && one_of(n->str, nulls);
+	return tag[0] == '\0' && n->plain && pl_go_yaml_null(n->str);
+}
+
+/* ---- counting, as the library counts for its alias rule ---- */
+
+/* decode.go's allowedAliasRatio: the aliased share allowed. */
+static double
+allowed_alias_ratio(unsigned long decodes)
+{
+	if (decodes <= 400000)
+		return 0.99;
+	if (decodes >= 4000000)
+		return 0.10;
+	return 0.99 - 0.89 * ((double)(decodes - 400000) /
+	    (double)(4000000 - 400000));
+}
+
+/* Decoding ends at n, with the library's fatal error or placekit's. */
+static void
+stop(struct pl_yaml *y, const struct yl_node *n, const char *msg)
+{
+	fatal(y);
+	bad(y, n, "%s", msg);
+	y->stop = 1;
+}
+
+/* One node decoded (the library's unmarshal): 0, or -1 as decoding ends. */
+static int
+tick(struct pl_yaml *y, const struct yl_node *n)
+{
+	y->decodes++;
+	if (y->in_alias > 0) {
+		y->aliased++;
+		if (n->kind == YL_SCALAR && n->alias == NULL)
+			y->alias_text += n->len;
+	}
+	if (y->aliased > 100 && y->decodes > 1000 && (double)y->aliased /
+	    (double)y->decodes > allowed_alias_ratio(y->decodes))
+		stop(y, n, "yaml: document contains excessive aliasing");
+	else if (y->alias_text > PL_YAML_MAXALIASTEXT && y->dry_at == NULL)
+		y->dry_at = n;	/* only counting from now on: the rule first */
+	return y->stop ? -1 : 0;
+}
+
+/*
+ * Decoding n begins: it counts, an alias as itself and then as the node
+ * it stands for, inside which decoding is from then on until leave(),
+ * which every enter() has. 0, or -1 when decoding ends (or had ended).
+ */
+static int
+enter(struct pl_yaml *y, const struct yl_node *n)
+{
+	int rc = y->stop ? -1 : tick(y, n);
+
+	if (n->alias != NULL) {
+		y->in_alias++;
+		if (rc == 0)
+			rc = tick(y, n->alias);
+	}
+	return rc;
+}
+
+static void
+leave(struct pl_yaml *y, const struct yl_node *n)
+{
+	if (n->alias != NULL)
+		y->in_alias--;
+}
+
+/*
+ * n decoded into an interface{} (v3's merge takes its mapping's keys so):
+ * n and all it holds counted.
+ */
+static int
+count_all(struct pl_yaml *y, const struct yl_node *n)
+{
+	size_t i, k = n->kind == YL_MAP ? 2 * n->n : n->kind == YL_SEQ ? n->n : 0;
+	int rc = enter(y, n);
+
+	for (i = 0; i < k && rc == 0; i++)
+		rc = count_all(y, n->kids[i]);
+	leave(y, n);
+	return rc;
 }
 
 /* ---- duplicate keys (yaml.v3: before a mapping is decoded) ---- */
@@ -556,10 +440,13 @@ map_member(struct visit *v, const struct yl_node *k, const char *s, size_t n,
 			return;
 		ns_add(&v->merged, s, n);
 	}
-	if (v->nums != NULL)
+	if (enter(y, val) != 0)
+		rc = -1;
+	else if (v->nums != NULL)
 		rc = pl_yaml_float64(y, val, &f);
 	else
 		rc = pl_yaml_string(y, val, &str);
+	leave(y, val);
 	free(str.s);
 	if (rc < 0)
 		return;
@@ -582,6 +469,15 @@ map_member(struct visit *v, const struct yl_node *k, const char *s, size_t n,
 	}
 }
 
+/* A mapping merged, counted as decoded. */
+static void
+merge_one(struct visit *v, const struct yl_node *m)
+{
+	if (enter(v->y, m) == 0)
+		(void)visit(v, m);
+	leave(v->y, m);
+}
+
 /* A merge key's value: a mapping, or a sequence of them. */
 static void
 merge(struct visit *v, const struct yl_node *val)
@@ -595,8 +491,8 @@ merge(struct visit *v, const struct yl_node *val)
 	}
 	v->y->depth++;
 	if (val->kind == YL_MAP)
-		(void)visit(v, val);
-	else if (val->kind == YL_SEQ) {
+		merge_one(v, val);
+	else if (val->kind == YL_SEQ && val->alias == NULL) {
 		for (i = 0; i < val->n; i++)
 			if (val->kids[i]->kind != YL_MAP) {
 				fatal(v->y);
@@ -606,11 +502,12 @@ merge(struct visit *v, const struct yl_node *val)
 			}
 		/* v2 goes backwards with later ones overridden by earlier
 		 * ones, v3 forwards with the first one kept: the same values */
-		for (i = 0; i < val->n && val->kids[i]->kind == YL_MAP; i++) {
+		for (i = 0; i < val->n && val->kids[i]->kind == YL_MAP &&
+		    !v->y->stop; i++) {
 			size_t k = v->y->v3 ? i : val->n - 1 - i;
 
 			if (val->kids[k]->kind == YL_MAP)
-				(void)visit(v, val->kids[k]);
+				merge_one(v, val->kids[k]);
 		}
 	} else {
 		fatal(v->y);
@@ -634,7 +531,7 @@ visit(struct visit *v, const struct yl_node *map)
 
 	if (y->v3 && v3_dups(y, map) != 0)
 		return -1;
-	for (i = 0; i < map->n; i++) {
+	for (i = 0; i < map->n && !y->stop; i++) {
 		const struct yl_node *k = map->kids[2 * i];
 		const struct yl_node *val = map->kids[2 * i + 1];
 
@@ -645,7 +542,9 @@ visit(struct visit *v, const struct yl_node *map)
 				merge(v, val);
 			continue;
 		}
-		if (key_string(y, k, &s, &n) != 0)
+		f = enter(y, k) == 0 ? key_string(y, k, &s, &n) : -1;
+		leave(y, k);
+		if (f != 0)
 			continue;
 		if (v->map != NULL) {
 			map_member(v, k, s, n, val);
@@ -665,12 +564,15 @@ visit(struct visit *v, const struct yl_node *map)
 			continue;
 		}
 		ns_add(&done, s, n);
-		v->cb(v->arg, f, val);
+		if (enter(y, val) == 0)
+			v->cb(v->arg, f, val);
+		leave(y, val);
 	}
 	ns_free(&done);
-	if (mergeval != NULL) {
+	if (mergeval != NULL && !y->stop) {
 		if (!v->merging)	/* the names of this mapping are taken */
-			for (i = 0; i < map->n; i++)
+			for (i = 0; i < map->n && count_all(y,
+			    map->kids[2 * i]) == 0; i++)
 				if (!is_merge(y, map->kids[2 * i]) &&
 				    map->kids[2 * i]->kind == YL_SCALAR)
 					ns_add(&v->merged, map->kids[2 * i]->str,
@@ -722,12 +624,30 @@ pl_yaml_struct(struct pl_yaml *y, const struct yl_node *n,
 {
 	struct visit v;
 
+	if (y->stop)
+		return -1;
 	memset(&v, 0, sizeof v);
 	v.y = y;
 	v.t = t;
 	v.cb = cb;
 	v.arg = arg;
 	return decode_map(&v, n, t->what);
+}
+
+int
+pl_yaml_document(struct pl_yaml *y, const struct yl_node *root,
+    const struct ft_table *t, pl_yaml_member *cb, void *arg)
+{
+	int rc;
+
+	if (tick(y, root) != 0)		/* the document node */
+		return -1;
+	rc = enter(y, root) == 0 ? pl_yaml_struct(y, root, t, cb, arg) : -1;
+	leave(y, root);
+	if (y->dry_at != NULL)		/* the library would take it */
+		stop(y, y->dry_at, "aliases expand to more than 64 MiB of "
+		    "text: placekit's limit (Go's yaml shares it)");
+	return y->stop ? -1 : rc;
 }
 
 int
@@ -739,6 +659,8 @@ pl_yaml_strmap(struct pl_yaml *y, const struct yl_node *n, struct pl_rconf *out,
 	memset(out, 0, sizeof *out);
 	if (nums != NULL)
 		*nums = NULL;
+	if (y->stop)
+		return -1;
 	if (n != NULL) {
 		out->line = n->line;
 		out->col = n->col;
@@ -756,13 +678,13 @@ pl_yaml_strmap(struct pl_yaml *y, const struct yl_node *n, struct pl_rconf *out,
 
 int
 pl_yaml_seq(struct pl_yaml *y, const struct yl_node *n, const char *gotype,
-    int drop_null, const struct yl_node ***items, size_t *count)
+    int drop_null, pl_yaml_item *cb, void *arg)
 {
 	size_t i;
 	int rc;
 
-	*items = NULL;
-	*count = 0;
+	if (y->stop)
+		return -1;
 	if (n != NULL && n->kind == YL_MAP) {
 		if (!y->v3 || v3_dups(y, n) == 0)
 			terror(y, n, "!!map", gotype);
@@ -772,17 +694,16 @@ pl_yaml_seq(struct pl_yaml *y, const struct yl_node *n, const char *gotype,
 		rc = mapping_start(y, n, gotype);	/* null, or a scalar */
 		return rc < 0 ? -1 : 0;
 	}
-	*items = xcalloc(n->n + 1, sizeof **items);
-	for (i = 0; i < n->n; i++)
-		if (!(drop_null && y->v3 && pl_yaml_null(y, n->kids[i])))
-			(*items)[(*count)++] = n->kids[i];
-	return 0;
-}
+	for (i = 0; i < n->n && !y->stop; i++) {
+		const struct yl_node *it = n->kids[i];
 
-void
-pl_yaml_seq_free(const struct yl_node **items)
-{
-	free(items);
+		/* a null v3 drops is decoded all the same */
+		if (enter(y, it) == 0 &&
+		    !(drop_null && y->v3 && pl_yaml_null(y, it)))
+			cb(arg, it);
+		leave(y, it);
+	}
+	return y->stop ? -1 : 0;
 }
 
 /* ---- scalars ---- */
@@ -792,6 +713,8 @@ static int
 scalar(struct pl_yaml *y, const struct yl_node *n, const char *gotype,
     struct rv *r)
 {
+	if (y->stop || y->dry_at != NULL)	/* nothing decoded */
+		return -1;
 	if (n == NULL || pl_yaml_null(y, n))
 		return 0;
 	if (n->kind != YL_SCALAR) {
@@ -838,9 +761,9 @@ pl_yaml_bool(struct pl_yaml *y, const struct yl_node *n, int *out)
 		*out = r.b;
 		return 1;
 	}
-	if (y->v3 && (r.k == R_STR || r.k == R_OTHER) && (one_of(n->str, yes11) ||
-	    one_of(n->str, no11))) {	/* v3: 1.1 booleans into a bool */
-		*out = one_of(n->str, yes11);
+	if (y->v3 && (r.k == R_STR || r.k == R_OTHER) &&
+	    pl_go_yaml11_bool(n->str) >= 0) {	/* v3: 1.1 booleans into a bool */
+		*out = pl_go_yaml11_bool(n->str);
 		return 1;
 	}
 	terror(y, n, r.tag, "bool");

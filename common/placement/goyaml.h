@@ -13,7 +13,23 @@
  * node into; a struct is a field table (fieldtab.h: its fields' names, the
  * releases that know them as modes, their Go types), and its mapping is
  * visited member by member, in the libraries' order, through a callback
- * given the field.
+ * given the field; a sequence item by item, through a callback given the
+ * item.
+ *
+ * Aliases are judged as both libraries judge them (decode.go's
+ * allowedAliasRatio, the same in v2.2.8, v2.4.0, v3.0.1 and v3.0.4): every
+ * node decoded counts (the library's decodeCount: the document, each
+ * struct's or map's keys, the values of the fields it knows, each item;
+ * an alias twice, as itself and as what it stands for), and counts as
+ * aliased when decoded through an alias (aliasCount). Once more than 100
+ * are aliased and more than 1000 decoded, the aliased share may not pass
+ * 99% up to 400000 nodes decoded, 10% from 4000000, and a straight line
+ * between: past it, "yaml: document contains excessive aliasing" ends
+ * decoding, as it ends the library's. The text aliases expand to has a
+ * limit of its own (PL_YAML_MAXALIASTEXT): the library shares it, placekit
+ * copies it. Past it, nodes are only counted to the end, so that a
+ * document the library refuses is refused in its words, and one it
+ * takes is refused then, in placekit's.
  */
 #ifndef PK_GOYAML_H
 #define PK_GOYAML_H
@@ -26,6 +42,9 @@
 #include "resources.h"
 #include "yamlload.h"
 
+#define PL_YAML_MAXALIASTEXT (64UL << 20)	/* bytes of text decoded
+						   through aliases */
+
 struct pl_yaml {
 	int v3;				/* yaml.v3 (1.4 and later) */
 	unsigned mode;			/* the field table modes that exist */
@@ -34,6 +53,16 @@ struct pl_yaml {
 	int fatal;			/* an error that ends decoding was found: */
 	unsigned long fatal_at;		/* the first, as the how-manieth message
 					   of o->d (0-based) */
+	int stop;			/* decoding ended (excessive aliasing):
+					   nothing more is decoded */
+	unsigned long decodes, aliased;	/* the library's decodeCount and
+					   aliasCount */
+	int in_alias;			/* its aliasDepth */
+	size_t alias_text;		/* bytes of scalars decoded through
+					   aliases */
+	const struct yl_node *dry_at;	/* where they passed the limit: from
+					   there on nodes are only counted,
+					   no value decoded, nothing said */
 };
 
 /*
@@ -48,9 +77,13 @@ typedef void pl_yaml_member(void *arg, int field, const struct yl_node *val);
  * in the library's order; a key that is no field of t in y->mode is
  * reported. Null is the zero value (nothing called); anything but a
  * mapping is a type error. Returns 0, or -1 when the node was not decoded
- * (the fields keep their zero values).
+ * (the fields keep their zero values) or decoding has ended (y->stop).
  */
 int pl_yaml_struct(struct pl_yaml *, const struct yl_node *,
+    const struct ft_table *t, pl_yaml_member *, void *arg);
+/* The same for a document's root, as the library's Decode: the document
+ * and its root counted. */
+int pl_yaml_document(struct pl_yaml *, const struct yl_node *root,
     const struct ft_table *t, pl_yaml_member *, void *arg);
 /*
  * Decode a map[string]string into out (cleared first; out->set when it is
@@ -61,14 +94,16 @@ int pl_yaml_struct(struct pl_yaml *, const struct yl_node *,
 int pl_yaml_strmap(struct pl_yaml *, const struct yl_node *,
     struct pl_rconf *out, double **nums);
 
+/* An item of a sequence decoded into a slice. */
+typedef void pl_yaml_item(void *arg, const struct yl_node *item);
+
 /*
- * The items of a sequence decoded into a slice of gotype ("[]string"):
- * *items points into the node (or is NULL), the nulls v3 drops left out
- * when drop_null. 0, or -1 after a type error (no items).
+ * Decode a sequence into a slice of gotype ("[]string"), calling item for
+ * each item in order, but the nulls v3 drops when drop_null. 0, or -1
+ * after a type error (no item), or when decoding has ended.
  */
 int pl_yaml_seq(struct pl_yaml *, const struct yl_node *, const char *gotype,
-    int drop_null, const struct yl_node ***items, size_t *n);
-void pl_yaml_seq_free(const struct yl_node **);
+    int drop_null, pl_yaml_item *, void *arg);
 
 /*
  * Scalars. Each returns 1 with the value, 0 for a null (the Go zero

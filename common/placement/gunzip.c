@@ -47,7 +47,8 @@ reason(const z_stream *z, int rc)
 }
 
 int
-gz_decode(struct buf *out, const char *src, size_t n, const char **why)
+gz_decode(struct buf *out, const char *src, size_t n, size_t max,
+    const char **why)
 {
 	z_stream z;
 	int rc;
@@ -77,7 +78,7 @@ gz_decode(struct buf *out, const char *src, size_t n, const char **why)
 		rc = inflate(&z, Z_NO_FLUSH);
 		out->n += CHUNK - z.avail_out;
 		out->s[out->n] = '\0';
-		if (out->n > GZ_MAXOUT) {
+		if (out->n > max) {
 			*why = "decompressed size over the limit of 16 MiB";
 			break;
 		}

@@ -269,7 +269,8 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 		rc = yl_load_string_flags(&doc, p->shown, kcm_builtin,
 		    kcm_builtin_len, YL_GO, d, EXIT_CONFIG);
 	} else
-		rc = kcm_load(&doc, &p->shown, file, c, src, d);
+		rc = kcm_load(&doc, &p->shown, file, c, src,
+		    flags & PL_LOAD_RELOAD ? KCM_RELOAD : 0, d);
 	if (rc != 0) {
 		if (rc == EXIT_CONFIG)
 			p->st.yaml++;
@@ -278,6 +279,8 @@ pl_part_load(struct pl_part *p, const char *file, const char *name,
 	file = p->file = p->shown;	/* "FILE: CONFIGMAP/KEY" when one */
 	p->st.yaml += pl_conf_decode(&p->conf, &doc, c, d);
 	yl_free(&doc);
+	if (p->conf.ended)	/* as the scheduler, nothing more to say */
+		return EXIT_CONFIG;
 	resolver(p);
 	pl_validate(&p->conf, c, d, &p->st);
 	for (i = 0; i < p->conf.nparts && p->pc == NULL; i++)
@@ -325,7 +328,8 @@ pl_part_reload(struct pl_part *p, struct diag *d)
 	   1.4) placement was off: then a new manager stays off */
 	fatal = pl_ver(p->compat)->always_on || p->mgr.active;
 	rc = pl_part_load(&np, p->path, p->name, p->compat,
-	    (fatal ? PL_LOAD_RULES_FATAL : 0) | PL_LOAD_NO_RULES, p->src, d);
+	    (fatal ? PL_LOAD_RULES_FATAL : 0) | PL_LOAD_NO_RULES |
+	    PL_LOAD_RELOAD, p->src, d);
 	if (rc == 0) {		/* the manager outlives configurations */
 		rules(&np, &p->mgr, np.pc, fatal ? PL_LOAD_RULES_FATAL : 0, 1, d);
 		rc = np.st.rules > 0 ? EXIT_CONFIG : 0;

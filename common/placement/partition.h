@@ -39,8 +39,10 @@ enum {
 				   warnings: the scheduler loads it */
 	PL_LOAD_ANYPART = 2,	/* the partition may be missing (check): then
 				   pc is the first partition, or NULL */
-	PL_LOAD_NO_RULES = 4	/* the wanted partition's rules are left
+	PL_LOAD_NO_RULES = 4,	/* the wanted partition's rules are left
 				   out: a reload updates the manager it has */
+	PL_LOAD_RELOAD = 8	/* a reload: a file that is not a regular
+				   one is refused, never waited for */
 };
 
 /*

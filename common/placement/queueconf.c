@@ -178,35 +178,71 @@ keys(const struct pl_ver *v)
  * when there are none). An item that does not decode (one returns -1) is
  * left out, as the library leaves it out; free frees what it holds.
  */
+struct list {
+	struct dec *x;
+	size_t size, cap;
+	int (*one)(struct dec *, const struct yl_node *, void *);
+	void (*fr)(void *);
+	void **out;
+	size_t *nout;
+};
+
+static void
+list_item(void *arg, const struct yl_node *item)
+{
+	struct list *l = arg;
+	char *e;
+
+	if (*l->nout == l->cap) {
+		xgrow(l->out, &l->cap, *l->nout + 1, l->size);
+		memset((char *)*l->out + *l->nout * l->size, 0,
+		    (l->cap - *l->nout) * l->size);
+	}
+	e = (char *)*l->out + *l->nout * l->size;
+	if (l->one(l->x, item, e) == 0)
+		(*l->nout)++;
+	else {
+		l->fr(e);
+		memset(e, 0, l->size);
+	}
+}
+
 static void
 get_list(struct dec *x, const struct ft_field *f, const struct yl_node *v,
     size_t size, int (*one)(struct dec *, const struct yl_node *, void *),
     void (*fr)(void *), void **out, size_t *nout)
 {
-	const struct yl_node **items;
-	size_t n, i;
+	struct list l = { x, size, 0, one, fr, out, nout };
 
 	*out = NULL;
 	*nout = 0;
-	if (pl_yaml_seq(&x->y, v, f->want, 1, &items, &n) == 0 && n > 0) {
-		*out = xcalloc(n, size);
-		for (i = 0; i < n; i++) {
-			void *e = (char *)*out + *nout * size;
-
-			if (one(x, items[i], e) == 0)
-				(*nout)++;
-			else {
-				fr(e);
-				memset(e, 0, size);
-			}
-		}
-	}
-	pl_yaml_seq_free(items);
+	(void)pl_yaml_seq(&x->y, v, f->want, 1, list_item, &l);
 }
 
 static void rule_free(struct pl_ruleconf *);
 static int get_rule(struct dec *, const struct yl_node *,
     struct pl_ruleconf *, int);
+
+struct strlist {
+	struct dec *x;
+	struct pl_cstr **out;
+	size_t *nout, cap;
+};
+
+static void
+strlist_item(void *arg, const struct yl_node *item)
+{
+	struct strlist *l = arg;
+	struct pl_cstr *c;
+
+	xgrow((void **)l->out, &l->cap, *l->nout + 1, sizeof **l->out);
+	c = &(*l->out)[*l->nout];
+	if (pl_yaml_string(&l->x->y, item, c) < 0)
+		return;
+	if (!c->set)
+		c->s = xstrdup("");
+	(*l->nout)++;
+}
 
 /* A []string: every item decoded (v3 drops nulls, v2 keeps them as ""),
  * in place of what *out held. */
@@ -214,29 +250,14 @@ static void
 get_strlist(struct dec *x, const struct yl_node *v, struct pl_cstr **out,
     size_t *nout, int *set)
 {
-	const struct yl_node **items;
-	size_t n, i;
+	struct strlist l = { x, out, nout, 0 };
 
 	pl_cstrs_free(*out, *nout);
 	*out = NULL;
 	*nout = 0;
 	if (set != NULL)
 		*set = v != NULL && v->kind == YL_SEQ;
-	if (pl_yaml_seq(&x->y, v, "[]string", 1, &items, &n) != 0 || n == 0) {
-		pl_yaml_seq_free(items);
-		return;
-	}
-	*out = xcalloc(n, sizeof **out);
-	for (i = 0; i < n; i++) {
-		struct pl_cstr *c = &(*out)[*nout];
-
-		if (pl_yaml_string(&x->y, items[i], c) < 0)
-			continue;
-		if (!c->set)
-			c->s = xstrdup("");
-		(*nout)++;
-	}
-	pl_yaml_seq_free(items);
+	(void)pl_yaml_seq(&x->y, v, "[]string", 1, strlist_item, &l);
 }
 
 /* A struct of table t decoded into to by cb, at v's position (line, col):
@@ -708,11 +729,12 @@ dec_init(struct dec *x, struct diag *hd, const char *file, enum pl_compat c)
 	x->y.o = &x->o;
 }
 
-/* Run f on v with the messages held; the number of errors. */
+/* Run f on v with the messages held; the number of errors. *ended (may
+ * be NULL) says whether decoding ended half way. */
 static int
 run(void (*f)(struct dec *, const struct yl_node *, void *), void *to,
     const struct yl_node *v, const char *file, enum pl_compat c,
-    struct diag *d)
+    struct diag *d, int *ended)
 {
 	struct held h = { NULL, NULL, 0, 0 };
 	struct diag hd = DIAG_INIT(d->prog);
@@ -723,6 +745,8 @@ run(void (*f)(struct dec *, const struct yl_node *, void *), void *to,
 	dec_init(&x, &hd, file, c);
 	f(&x, v, to);
 	release(&h, &x.y, d);
+	if (ended != NULL)
+		*ended = x.y.stop;
 	return x.nerr;
 }
 
@@ -746,32 +770,40 @@ do_top(struct dec *x, const struct yl_node *v, void *to)
 {
 	struct fill f = { x, to, 0 };
 
-	(void)pl_yaml_struct(&x->y, v, &config, top_member, &f);
+	(void)pl_yaml_document(&x->y, v, &config, top_member, &f);
 }
 
 int
 pl_conf_decode_queues(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	return run(do_queues, p, v, file, c, d);
+	return run(do_queues, p, v, file, c, d, NULL);
 }
 
 int
 pl_conf_decode_rules(struct pl_partconf *p, const char *file,
     const struct yl_node *v, enum pl_compat c, struct diag *d)
 {
-	return run(do_rules, p, v, file, c, d);
+	return run(do_rules, p, v, file, c, d, NULL);
 }
 
 int
 pl_conf_decode(struct pl_conf *conf, const struct yl_doc *doc, enum pl_compat c,
     struct diag *d)
 {
+	int nerr;
+
 	memset(conf, 0, sizeof *conf);
 	conf->file = doc->file;
 	if (doc->root == NULL)
 		return 0;
-	return run(do_top, conf, doc->root, doc->file, c, d);
+	nerr = run(do_top, conf, doc->root, doc->file, c, d, &conf->ended);
+	if (conf->ended) {	/* what it holds is a part, chosen by chance */
+		pl_conf_free(conf);
+		conf->file = doc->file;
+		conf->ended = 1;
+	}
+	return nerr;
 }
 
 /* ---- freeing ---- */

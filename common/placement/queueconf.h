@@ -79,12 +79,15 @@ struct pl_conf {
 	const char *file;
 	struct pl_partconf *parts;
 	size_t nparts;
+	int ended;		/* decoding ended half way (excessive
+				   aliasing): nothing to check, no parts */
 };
 
 /*
  * Decode the YAML document as the scheduler of the given version would.
  * Returns the number of errors reported (status EXIT_CONFIG); the conf is
- * usable for further checks either way and must be freed.
+ * usable for further checks either way (but when conf->ended) and must
+ * be freed.
  */
 int pl_conf_decode(struct pl_conf *, const struct yl_doc *, enum pl_compat,
     struct diag *);

@@ -35,7 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 			o.defaults = path;	/* the same file as the defaults */
 		if (i == 3)
 			o.policy_group = "queues";
-		rc = kcm_load(&doc, &name, path, rels[i], &o, &d);
+		rc = kcm_load(&doc, &name, path, rels[i], &o, 0, &d);
 		FUZZ_ASSERT(rc == 0 || rc == EXIT_CONFIG);
 		FUZZ_ASSERT((rc == 0) == (d.nerr == before));
 		FUZZ_ASSERT((rc == 0) == (name != NULL));

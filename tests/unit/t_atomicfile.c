@@ -65,18 +65,23 @@ entries(void)
 	return n;
 }
 
-/* Write s to the file name atomically, with the file model as af_open_like's
- * model (NULL: none). */
+/*
+ * Write s to the file name atomically: with af_open, or with the file
+ * model's stat as af_open_entry's model.
+ */
 static int
 replace(const char *name, const char *model, const char *s)
 {
-	char p[256], m[256];
+	struct stat ms;
+	char p[256];
 	struct af a;
 	int rc;
 
 	snprintf(p, sizeof p, "%s", path(name));
-	snprintf(m, sizeof m, "%s", model != NULL ? path(model) : "");
-	if ((rc = af_open_like(&a, p, model != NULL ? m : NULL, &d)) != 0)
+	if (model != NULL && stat(path(model), &ms) != 0)
+		return -1;
+	rc = model != NULL ? af_open_entry(&a, p, &ms, &d) : af_open(&a, p, &d);
+	if (rc != 0)
 		return rc;
 	if (write(a.fd, s, strlen(s)) != (ssize_t)strlen(s)) {
 		af_abort(&a);
@@ -117,12 +122,47 @@ owners(void)
 		is_int(st.st_mode & 07777, 0600, "takes the model's mode");
 		unlink(path("own2"));
 	}
-	is_int(replace("own3", "missing", "x\n"), 0,
-	    "a model that is not there");
-	stat(path("own3"), &st);
-	is_int(st.st_mode & 07777, 0644, "leaves the umask's mode");
-	unlink(path("own3"));
 	unlink(path("own"));
+}
+
+/*
+ * Never a setuid or setgid bit; an entry replaced as it stands, a link
+ * not followed; a replaced file's other hard links said.
+ */
+static void
+entries_and_bits(void)
+{
+	struct stat st;
+	char twin[256];
+
+	spit(path("suid"), "old\n");
+	chmod(path("suid"), 06755);
+	is_int(replace("suid", NULL, "new\n"), 0, "a setuid file replaced");
+	stat(path("suid"), &st);
+	is_int(st.st_mode & 07777, 0755, "without its setuid and setgid bits");
+	chmod(path("suid"), 06640);
+	is_int(replace("new", "suid", "x\n"), 0, "a setuid model");
+	stat(path("new"), &st);
+	is_int(st.st_mode & 07777, 0640, "lends its mode without them");
+	unlink(path("new"));
+
+	spit(path("target"), "target\n");
+	symlink("target", path("entry"));
+	is_int(replace("entry", "suid", "entry\n"), 0, "an entry that is a link");
+	ok(lstat(path("entry"), &st) == 0 && S_ISREG(st.st_mode),
+	    "is replaced by the file");
+	is_str(slurp(path("target")), "target\n", "the link's file untouched");
+	unlink(path("entry"));
+
+	snprintf(twin, sizeof twin, "%s", path("twin"));
+	ok(link(path("target"), twin) == 0, "a hard link");
+	d.nwarn = 0;
+	is_int(replace("target", NULL, "one\n"), 0, "a file with a hard link");
+	is_int((int)d.nwarn, 1, "a warning says the link keeps the old content");
+	is_str(slurp(path("twin")), "target\n", "which it does");
+	unlink(path("target"));
+	unlink(path("twin"));
+	unlink(path("suid"));
 }
 
 /* af_clean: what a killed writer left, and nothing else. */
@@ -237,6 +277,7 @@ main(void)
 	dup2(saved, 2);
 
 	owners();
+	entries_and_bits();
 	leftovers();
 
 	unlink(path("f"));

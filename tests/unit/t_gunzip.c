@@ -29,11 +29,13 @@ gzip(struct buf *z, const char *s, size_t n)
 	deflateEnd(&st);
 }
 
+static size_t max = GZ_MAXOUT;	/* what is left of the budget */
+
 static int
 dec(const struct buf *z)
 {
 	why = NULL;
-	return gz_decode(&out, z->s, z->n, &why);
+	return gz_decode(&out, z->s, z->n, max, &why);
 }
 
 int
@@ -92,6 +94,12 @@ main(void)
 	gzip(&z, zeros, GZ_MAXOUT + 1);
 	ok(dec(&z) == -1 && strcmp(why, "decompressed size over the limit of "
 	    "16 MiB") == 0, "one byte over the limit, from %zu bytes", z.n);
+	gzip(&z, zeros, 1000);
+	max = 999;
+	ok(dec(&z) == -1 && strcmp(why, "decompressed size over the limit of "
+	    "16 MiB") == 0, "over what is left of the budget");
+	max = 1000;
+	ok(dec(&z) == 0 && out.n == 1000, "all that is left of it");
 	free(zeros);
 	buf_free(&z);
 	buf_free(&two);

@@ -57,7 +57,7 @@ load2(const char *rel, const char *pg, const char *text, const char *dtext)
 	if (cls(rel) < 0)
 		abort();
 	msgs_catch(&d, &k);
-	rc = kcm_load(&doc, &name, path, (enum pl_compat)cls(rel), &o, &d);
+	rc = kcm_load(&doc, &name, path, (enum pl_compat)cls(rel), &o, 0, &d);
 	msgs_take(&k, errbuf, sizeof errbuf);
 	diag_free(&d);
 	return rc;
@@ -284,9 +284,20 @@ main(void)
 	is_int(load("1.7", "data:\n  queues.yaml: |\n" INDENT("user")
 	    "binaryData:\n  other.yaml.gz: H4sIAAAAAAAAA2VMSQ==\n"), 0,
 	    "broken gzip in another key");
-	is_str(errs(), "t: cm.yaml:10:18: warning: binaryData 'other.yaml.gz' of "
-	    "'yunikorn-configs': unexpected end of gzip data: skipped, as YuniKorn "
-	    "skips it\n", "a warning");
+	is_str(errs(), "", "is not read, so not decompressed: not a word");
+	is_int(load("1.7", "data:\n  service.policyGroup: pg\n"
+	    "  pg.yaml: |\n" INDENT("user") "binaryData:\n"
+	    "  service.policyGroup.gz: H4sIAAAAAAAAA2VMSQ==\n"), 0,
+	    "broken gzip in service.policyGroup");
+	is_str(errs(), "t: cm.yaml:11:27: warning: binaryData "
+	    "'service.policyGroup.gz' of 'yunikorn-configs': unexpected end of "
+	    "gzip data: skipped, as YuniKorn skips it\n", "is skipped");
+	is_str(first_rule(), "user", "for the value it replaced");
+	is_int(load("1.7", "data:\n  queues.yaml: |\n" INDENT("user")
+	    "binaryData:\n  queues.yaml.gz: H4sIAAAAAAAAA2VMSQ==\n"
+	    "  queues.yaml.GZ: " GZ "\n"), 0, "a broken entry replaced");
+	is_str(errs(), "", "is not read");
+	is_str(first_rule(), "provided", "the one that replaced it is");
 	is_int(load("1.1", "binaryData:\n  queues.yaml: " "cGFydGl0aW9uczogW10K"
 	    "\n"), 0, "1.1: a raw binaryData file of the volume");
 	ok(yl_get(doc.root, "partitions") != NULL, "is read as it is");

@@ -39,13 +39,35 @@ enum { NAME, PARENT, APPS, PROPS, QUEUES, USERS };
 static const struct ft_table queue_t =
     FT_TABLE("configs.QueueConfig", queue_f, 0);
 
+static void queue(void *, int, const struct yl_node *);
+
+static void
+queue_item(void *arg, const struct yl_node *item)
+{
+	(void)arg;
+	buf_puts(&vals, "{");
+	pl_yaml_struct(&y, item, &queue_t, queue, NULL);
+	buf_puts(&vals, "}");
+}
+
+static void
+user_item(void *arg, const struct yl_node *item)
+{
+	struct pl_cstr s;
+
+	(void)arg;
+	if (pl_yaml_string(&y, item, &s) >= 0) {
+		buf_printf(&vals, "%s,", s.set ? s.s : "");
+		free(s.s);
+	}
+}
+
 static void
 queue(void *arg, int field, const struct yl_node *v)
 {
 	struct pl_cstr s;
 	struct pl_rconf m;
-	const struct yl_node **items;
-	size_t i, ni;
+	size_t i;
 	uint64_t u;
 	int b;
 
@@ -75,26 +97,16 @@ queue(void *arg, int field, const struct yl_node *v)
 		pl_rconf_free(&m);
 		break;
 	case QUEUES:
-		if (pl_yaml_seq(&y, v, queue_f[QUEUES].want, 1, &items,
-		    &ni) == 0)
-			for (i = 0; i < ni; i++) {
-				buf_puts(&vals, "{");
-				pl_yaml_struct(&y, items[i], &queue_t, queue, NULL);
-				buf_puts(&vals, "}");
-			}
-		pl_yaml_seq_free(items);
+		(void)pl_yaml_seq(&y, v, queue_f[QUEUES].want, 1, queue_item,
+		    NULL);
 		break;
-	case USERS:
-		if (pl_yaml_seq(&y, v, "[]string", 1, &items, &ni) == 0) {
-			buf_puts(&vals, "users=");
-			for (i = 0; i < ni; i++)
-				if (pl_yaml_string(&y, items[i], &s) >= 0) {
-					buf_printf(&vals, "%s,", s.set ? s.s : "");
-					free(s.s);
-				}
+	case USERS:		/* "users=...;" unless a type error */
+		i = vals.n;
+		buf_puts(&vals, "users=");
+		if (pl_yaml_seq(&y, v, "[]string", 1, user_item, NULL) == 0)
 			buf_puts(&vals, ";");
-		}
-		pl_yaml_seq_free(items);
+		else
+			vals.s[vals.n = i] = '\0';
 		break;
 	default:
 		buf_puts(&vals, "later;");

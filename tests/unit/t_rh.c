@@ -134,6 +134,25 @@ main(void)
 	    "roles are inserted before them");
 	is_int(rh_role_by_name(&m, "role1")->id, 1, "... and the new one");
 	{
+		/* many at once, in any order, the roles there kept */
+		int32_t ids[] = { 9, 4, 7, 6, 4, 3, 9, 8 };
+		size_t i, sorted = 1;
+
+		rh_role_get(&m, 6)->desired = 5;
+		rh_roles_ensure(&m, ids, sizeof ids / sizeof ids[0]);
+		is_int(m.nroles, 9, "ensured roles: 0 to 9 but 5");
+		for (i = 1; i < m.nroles; i++)
+			sorted &= m.roles[i - 1].id < m.roles[i].id;
+		ok(sorted && m.roles[0].id == 0 && m.roles[8].id == 9,
+		    "sorted, once each");
+		is_int(rh_role_by_id(&m, 6)->desired, 5, "a role there is kept");
+		is_int(rh_role_by_id(&m, 8)->desired, -1, "a new one has the "
+		    "defaults");
+		is_int(rh_role_by_name(&m, "role1")->id, 1, "names still found");
+		rh_roles_ensure(&m, ids, 0);
+		is_int(m.nroles, 9, "none: nothing");
+	}
+	{
 		struct rh to;
 		char name[16];
 		int i, bad = 0;

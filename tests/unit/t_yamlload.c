@@ -72,7 +72,10 @@ main(void)
 	is_str(errbuf, "t: q.yaml:1:11: recursive YAML alias 'x'\n", "is refused");
 
 	is_int(load("base: &b {x: 1}\nuse: *b\n"), 0, "an ordinary alias");
-	ok(yl_get(doc.root, "use") == yl_get(doc.root, "base"), "shares the node");
+	ok(yl_get(doc.root, "use")->alias == yl_get(doc.root, "base"),
+	    "stands for the node");
+	ok(yl_get(doc.root, "use")->kids == yl_get(doc.root, "base")->kids,
+	    "and shares its members");
 	yl_free(&doc);
 
 	/* billion laughs: 9 levels of 10 aliases each */
