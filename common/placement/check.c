@@ -68,6 +68,7 @@ judge(const struct pl_check *k, enum pl_compat c, struct diag *d, int quiet,
 	    k->part == NULL ? PL_LOAD_ANYPART : 0, k->src, dd);
 	if (rc == EXIT_NOINPUT) {
 		pl_part_free(&p);
+		diag_free(&q);
 		return rc;
 	}
 	if (rc == 0 && dd->nerr == e0 && p.pc != NULL)
@@ -92,6 +93,7 @@ judge(const struct pl_check *k, enum pl_compat c, struct diag *d, int quiet,
 	    v->nerr == 1 ? "" : "s", v->nwarn, v->nwarn == 1 ? "" : "s");
 	v->done = 1;
 	pl_part_free(&p);
+	diag_free(&q);
 	return 0;
 }
 

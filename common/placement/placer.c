@@ -37,6 +37,7 @@ reload_all(struct pl_run *run)
 		reload(run->part, run->d);
 	if (r == NULL && run->old != NULL)
 		reload(run->old, run->d);
+	diag_free(&quiet);
 }
 
 static int

@@ -78,7 +78,7 @@ pl_rows_load(struct pl_rows *r, enum pl_compat from, enum pl_compat to,
 {
 	struct diag quiet = DIAG_INIT("placectl");
 	size_t i, last;
-	int rc;
+	int rc = 0;
 
 	quiet.sink = diag_drop;
 	pl_path_init(&r->path, from, to, 0);
@@ -86,17 +86,18 @@ pl_rows_load(struct pl_rows *r, enum pl_compat from, enum pl_compat to,
 	r->ok = xcalloc(r->path.nrows, sizeof *r->ok);
 	r->res = xcalloc(r->path.nrows, sizeof *r->res);
 	last = r->path.nclass - 1;
-	for (i = 0; i < r->path.nrows; i++) {
+	for (i = 0; i < r->path.nrows && rc == 0; i++) {
 		int loud = i == 0 || (new && i == last);
+		int lrc = pl_part_load(&r->part[i], file, name,
+		    r->path.rows[i], 0, src, loud ? d : &quiet);
 
-		rc = pl_part_load(&r->part[i], file, name, r->path.rows[i], 0,
-		    src, loud ? d : &quiet);
 		r->nload++;
-		r->ok[i] = rc == 0;
-		if (rc != 0 && loud)
-			return rc;
+		r->ok[i] = lrc == 0;
+		if (loud)
+			rc = lrc;
 	}
-	return 0;
+	diag_free(&quiet);	/* what a ConfigMap's document gave it */
+	return rc;
 }
 
 void
