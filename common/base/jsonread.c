@@ -994,6 +994,21 @@ nj_skip(struct nj_reader *r, size_t n)
 }
 
 void
+nj_unread(struct nj_reader *r, const char *text, size_t len,
+    const struct pos *at)
+{
+	if (len > r->cap) {
+		r->mem = xrealloc(r->mem, len);
+		r->cap = len;
+	}
+	memcpy(r->mem, text, len);
+	r->buf = r->mem;
+	r->beg = 0;
+	r->end = len;
+	r->at = *at;
+}
+
+void
 nj_feed(struct nj_reader *r, const char *text, size_t len, const struct pos *at)
 {
 	if (r->cur != NULL) {

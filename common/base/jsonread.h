@@ -134,6 +134,13 @@ int nj_parse(struct nj_reader *, struct nj_value *v);
 /* NJ_STREAM: the caller read the first n bytes of the raw record. */
 void nj_skip(struct nj_reader *, size_t n);
 /*
+ * A stream reader made with nj_fdopen, before its first read: the input
+ * begins with text[0, len) (copied), read already by another reader, at
+ * the position at (its file too); the descriptor's bytes follow.
+ */
+void nj_unread(struct nj_reader *, const char *text, size_t len,
+    const struct pos *at);
+/*
  * Make the reader read text[0, len), a block another reader handed out,
  * as its whole input, positions starting at at (its file too, if set):
  * lines, positions and messages are those of the whole input read line

@@ -131,11 +131,15 @@ jw_nl(struct jw *w)
 	w->need_comma[0] = 0;
 }
 
-/* Bytes that cannot appear raw in a JSON string. */
+/*
+ * Bytes that cannot appear raw in a JSON string, and the first bytes of
+ * the two forms a Java string's UTF-8 may have that UTF-8 has not (C0 80
+ * for NUL, ED A0..BF xx for a surrogate without its pair).
+ */
 static inline int
 needs_escape(unsigned char c)
 {
-	return c < 0x20 || c == '"' || c == '\\';
+	return c < 0x20 || c == '"' || c == '\\' || c == 0xc0 || c == 0xed;
 }
 
 void
@@ -151,6 +155,30 @@ jw_escape(struct ob *o, const char *s, size_t n)
 
 		if (!needs_escape(c))
 			continue;
+		if (c >= 0x80) {	/* a Java string's NUL or surrogate */
+			unsigned u;
+
+			if (c == 0xc0 && i + 1 < n && (unsigned char)s[i + 1] ==
+			    0x80)
+				u = 0;
+			else if (c == 0xed && i + 2 < n &&
+			    (unsigned char)s[i + 1] >= 0xa0)
+				u = 0xd000 | ((unsigned char)s[i + 1] & 0x3f) << 6 |
+				    ((unsigned char)s[i + 2] & 0x3f);
+			else
+				continue;
+			ob_write(o, s + run, i - run);
+			e[0] = '\\';
+			e[1] = 'u';
+			e[2] = hex[u >> 12];
+			e[3] = hex[u >> 8 & 15];
+			e[4] = hex[u >> 4 & 15];
+			e[5] = hex[u & 15];
+			ob_write(o, e, 6);
+			i += u == 0 ? 1 : 2;
+			run = i + 1;
+			continue;
+		}
 		ob_write(o, s + run, i - run);
 		run = i + 1;
 		e[0] = '\\';

@@ -61,6 +61,8 @@ rh_free(struct rh *m)
 	size_t i;
 
 	roles_free(m);
+	free(m->savedx);
+	free(m->savedate);
 	for (i = 0; i < m->nnodes; i++) {
 		free(m->nodes[i].ent);
 		free(m->nodes[i].label);

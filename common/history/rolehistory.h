@@ -125,6 +125,8 @@ struct rh_avail {
 struct rh {
 	int64_t saved;		/* the save time of the history (header "saved") */
 	int32_t roles_count;	/* header "roles" */
+	char *savedx, *savedate;	/* the header's, as read (Java UTF-8:
+				   jackson.h); NULL: made from saved */
 	int roles_given;	/* roles were defined: unknown role ids are discarded */
 
 	struct rh_role *roles;	/* sorted by id */

@@ -337,7 +337,7 @@ given_roles(struct rh_save *s, const struct rh *roles, const struct pos *p,
 }
 
 void
-rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
+rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
     const struct rh_loadopt *opt, struct rh_loadinfo *info, struct diag *d)
 {
 	struct rh *w = &s->m;
@@ -345,9 +345,6 @@ rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
 	struct pos p = { file, 0, 0 };
 	size_t discarded = s->badrole, purged = 0;
 
-	if (nsaves > 1)
-		diag_warn(d, &s->pos, "%d saves in one file: the last "
-		    "complete one, begun here, is used", nsaves);
 	if (given)
 		discarded = given_roles(s, m->roles_given ? m : w, &p, d);
 	else {
@@ -380,7 +377,6 @@ rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
 	rh_init(w);
 	if (info != NULL) {
 		info->state = s->is_state;
-		info->saves = nsaves;
 		info->nread = s->nread;
 		info->purged = purged;
 	}

@@ -40,12 +40,11 @@ void rh_save_free(struct rh_save *);
 void rh_save_map(struct rh_save *, const char *name, int32_t id);
 
 /*
- * Make the save s, the last complete one of nsaves in file, the model m
- * (whose given roles, if any, replace the save's), warning at file as
- * reader.h says; s is left empty. Fills info (may be NULL) but its path.
+ * Make the save s, the complete one read from file, the model m (whose
+ * given roles, if any, replace the save's), warning at file as reader.h
+ * says; s is left empty. Fills info (may be NULL) but its path.
  */
-void rh_save_finish(struct rh_save *s, struct rh *m, int nsaves,
-    const char *file, const struct rh_loadopt *, struct rh_loadinfo *info,
-    struct diag *);
+void rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
+    const struct rh_loadopt *, struct rh_loadinfo *info, struct diag *);
 
 #endif

@@ -60,17 +60,25 @@ host(struct jw *w, const char *key, const struct rh *m, uint32_t node)
 	jw_strn(w, m->nodes[node].host, m->nodes[node].hostlen);
 }
 
+/* The header; savedx and savedate as read, or (NULL) made from saved. */
 static void
-header(struct ob *o, int64_t saved, int32_t roles)
+header(struct ob *o, int64_t saved, int32_t roles, const char *savedx,
+    const char *savedate)
 {
 	char date[32];
 
 	ob_puts(o, REC(SLIDER "RoleHistoryHeader") "\"version\":1");
 	key_int(o, ",\"saved\":", saved);
-	ob_printf(o, ",\"savedx\":\"%llx\"", (unsigned long long)saved);
-	tm_gmtstring(saved, date);
+	ob_puts(o, ",\"savedx\":");
+	if (savedx != NULL)
+		jw_escape(o, savedx, strlen(savedx));
+	else
+		ob_printf(o, "\"%llx\"", (unsigned long long)saved);
+	if (savedate == NULL)
+		tm_gmtstring(saved, date);
 	ob_puts(o, ",\"savedate\":");
-	jw_escape(o, date, strlen(date));
+	jw_escape(o, savedate != NULL ? savedate : date,
+	    strlen(savedate != NULL ? savedate : date));
 	key_int(o, ",\"roles\":", roles);
 	ob_puts(o, END);
 }
@@ -283,7 +291,7 @@ rh_write_state(struct rh *m, struct ob *o)
 	const uint32_t *order;
 	size_t *v, count, n, i;
 
-	header(o, m->saved, m->roles_count);
+	header(o, m->saved, m->roles_count, m->savedx, m->savedate);
 	mapping(o, m);
 	for (i = 0; i < m->nroles; i++)
 		if (m->roles[i].src == RH_ROLE_DEFINED)
@@ -307,7 +315,7 @@ rh_write_state(struct rh *m, struct ob *o)
 void
 rh_write_save(struct rh *m, struct ob *o, int64_t saved)
 {
-	header(o, saved, m->roles_count);
+	header(o, saved, m->roles_count, NULL, NULL);
 	mapping(o, m);
 	footer(o, entries(m, o, 0));
 }
