@@ -122,8 +122,12 @@ rh_dir_try(struct rh *m, struct rh_dirfile *f, const struct rh_loadopt *opt,
 		if (policy != RH_DIR_QUIET)
 			diag_warn(d, &p, "skipping this file: it is empty");
 		return 1;
-	} else
-		rc = rh_load_fd(m, fd, f->path, opt, info, to);
+	} else {
+		struct rh_loadopt o = *opt;
+
+		o.slider = 1;	/* a file Slider refuses, it skips */
+		rc = rh_load_fd(m, fd, f->path, &o, info, to);
+	}
 	if (fd >= 0)
 		close(fd);
 	if (rc == 0) {

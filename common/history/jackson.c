@@ -501,6 +501,17 @@ fis_read(struct rh_jk *j, int32_t len)
 	return (int32_t)n;
 }
 
+/* FileInputStream.read(dst, 0, len): the bytes copied too. */
+static int32_t
+fis_copy(struct rh_jk *j, unsigned char *dst, int32_t len)
+{
+	int32_t n = fis_read(j, len);
+
+	if (n > 0)
+		memcpy(dst, j->w + (j->fpos - (uint64_t)n - j->wbase), (size_t)n);
+	return n;
+}
+
 /* FileInputStream.available() (a file: what is left of it). */
 static int
 fis_available(struct rh_jk *j)
@@ -561,7 +572,7 @@ u32_load(struct rh_jk *j, int32_t available)
 		j->rlen = available;
 	} else {
 		j->rptr = 0;
-		count = fis_read(j, CHUNK);
+		count = fis_copy(j, j->rbuf, CHUNK);
 		if (count < 1) {
 			j->rlen = 0;
 			j->rfree = 1;
@@ -570,7 +581,7 @@ u32_load(struct rh_jk *j, int32_t available)
 		j->rlen = count;
 	}
 	while (j->rlen < 4) {
-		count = fis_read(j, CHUNK - j->rlen);
+		count = fis_copy(j, j->rbuf + j->rlen, CHUNK - j->rlen);
 		if (count < 1 && j->quiet) {
 			j->rlen = 4;	/* a last char cut short: U+FFFD */
 			j->rbuf[j->rptr = 0] = 0xfd;
@@ -661,10 +672,7 @@ merged_read(struct rh_jk *j, unsigned char *dst, int32_t len)
 			j->mfreed = 1;
 		return n;
 	}
-	n = fis_read(j, len);
-	if (n > 0)
-		memcpy(dst, j->w + (j->fpos - (uint64_t)n - j->wbase), (size_t)n);
-	return n;
+	return fis_copy(j, dst, len);
 }
 
 static int
@@ -1236,6 +1244,7 @@ wide_number(struct rh_jk *j, int32_t ch)
 			    "digit");
 	}
 	j->ptr = --p;
+	j->text.n = 0;
 	for (c = start; c < p; c++)
 		text_add(j, j->cb[c]);
 	return j->fractlen > 0 || j->explen > 0 ? RH_JT_FLOAT : RH_JT_INT;
@@ -1576,8 +1585,11 @@ field_name(struct rh_jk *j, int32_t i)
 			unquoted_space(j, ch, "name");
 		if (ch == '\\')
 			name_char(j, escaped(j));
-		else
-			name_char(j, ch);
+		else {
+			char c = (char)ch;
+
+			buf_add(&j->nbytes, &c, 1);
+		}
 		if (j->ptr >= j->end && !loadmore(j))
 			invalid_eof(j, " in field name");
 	}

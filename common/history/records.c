@@ -229,7 +229,7 @@ rh_rec_free(struct rh_rec *r)
 
 /* A save begins: its header's values (strings in Java UTF-8, or NULL). */
 static void
-begin_save(struct rh_rec *r, int64_t saved, int32_t hroles,
+begin_save(struct rh_rec *r, int64_t saved, int64_t hroles,
     const char *savedx, const char *savedate, const struct pos *at)
 {
 	rh_save_free(&r->cur);
@@ -267,7 +267,7 @@ header(struct rh_rec *r, const struct ft_val *fv)
 		    (long long)fv[H_VERSION].i);
 	}
 	begin_save(r, fv[H_SAVED].i, fv[H_ROLES].seen ?
-	    (int32_t)fv[H_ROLES].i : -1, fv[H_SAVEDX].seen ? fv[H_SAVEDX].s :
+	    fv[H_ROLES].i : RH_NOROLES, fv[H_SAVEDX].seen ? fv[H_SAVEDX].s :
 	    NULL, fv[H_SAVEDATE].seen ? fv[H_SAVEDATE].s : NULL, &p);
 	return 0;
 }

@@ -353,9 +353,16 @@ rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
 			diag_warn(d, &p, "%zu entr%s of unknown roles discarded",
 			    discarded, discarded == 1 ? "y" : "ies");
 	}
-	if (m->roles_given && s->hroles >= 0 && (size_t)s->hroles != m->nroles)
+	if (m->roles_given && s->hroles != RH_NOROLES &&
+	    (s->hroles < 0 || (size_t)s->hroles != m->nroles))
 		diag_warn(d, &p, "the history was saved with %ld roles, %zu "
 		    "are defined", (long)s->hroles, m->nroles);
+	if (!given && s->have_map) {	/* written back as it was */
+		w->filemap = s->map;
+		w->nfilemap = s->nmap;
+		s->map = NULL;
+		s->nmap = 0;
+	}
 	if (opt->from_now)
 		purged = purge_unused(w, opt->now, opt->max_age);
 	else if (!s->is_state)
@@ -367,7 +374,7 @@ rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
 
 	w->saved = s->saved;
 	w->roles_count = m->roles_given ? (int32_t)m->nroles :
-	    s->hroles >= 0 ? s->hroles : (int32_t)w->nroles;
+	    s->hroles != RH_NOROLES ? (int32_t)s->hroles : (int32_t)w->nroles;
 	w->discarded = discarded;
 	w->roles_given = given;
 	if (m->roles_given)	/* they replace whatever the save had */

@@ -17,18 +17,17 @@
 #include "reader.h"
 #include "rolehistory.h"
 
+#define RH_NOROLES INT64_MIN	/* a header without "roles" */
+
 struct rh_save {
 	struct rh m;		/* the entries, and the stream's records */
 	struct pos pos;		/* of its header */
 	int64_t saved;		/* header "saved" */
-	int32_t hroles;		/* header "roles", -1 when absent */
+	int64_t hroles;		/* header "roles", RH_NOROLES when absent */
 	int is_state;		/* placekit records or counters seen */
 	int role_records;	/* placekit.Role records taken */
 	int have_map;		/* a RoleHistoryMapping was read */
-	struct rh_mapent {	/* the mapping: nmap names and their ids */
-		char *name;
-		int32_t id;
-	} *map;
+	struct rh_mapent *map;	/* the mapping: nmap names and their ids */
 	size_t nmap, capmap;
 	size_t nread;		/* NodeEntryRecords read */
 	size_t badrole;		/* entries of ids that cannot be roles */

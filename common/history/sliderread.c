@@ -674,7 +674,8 @@ read_index(struct rh_sl *s)
 
 		rh_jstr_utf8(&b, s->t.u, s->t.n);
 		buf_clear(&s->exc->msg);
-		buf_printf(&s->exc->msg, "Unknown union branch %s", b.s);
+		buf_printf(&s->exc->msg, "Unknown union branch %s",
+		    b.s != NULL ? b.s : "");
 		free(b.s);
 		s->exc->cls = ATE;
 		s->exc->nomsg = 0;
@@ -1236,8 +1237,6 @@ rh_sl_words(const struct rh_jexc *e, struct buf *out)
 	for (i = 0; i < n; i++) {
 		if (s[i] == '\n')
 			buf_puts(out, " ");
-		else if (s[i] < 0x20)
-			buf_printf(out, "\\u%04x", s[i]);
 		else if (s[i] == 0xc0 && i + 1 < n && s[i + 1] == 0x80) {
 			buf_puts(out, "\\u0000");
 			i++;

@@ -72,9 +72,9 @@ void rh_slres_free(struct rh_slres *);
 size_t rh_sl_rest(struct rh_sl *, const char **p, struct pos *at, int *all);
 
 /*
- * Slider's message, for a person: its line break before "at [Source"
- * as a space, NUL, control characters and a surrogate without its pair
- * as \u escapes.
+ * Slider's message as UTF-8 for a message of placekit's (diag.h escapes
+ * control characters): its line break before "at [Source" as a space, a
+ * NUL and a surrogate without its pair as \u escapes.
  */
 void rh_sl_words(const struct rh_jexc *, struct buf *);
 

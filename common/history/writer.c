@@ -83,7 +83,37 @@ header(struct ob *o, int64_t saved, int32_t roles, const char *savedx,
 	ob_puts(o, END);
 }
 
-/* The mapping: every named role, by id. */
+static int
+cmp_mapent(const void *a, const void *b)
+{
+	const struct rh_mapent *x = *(const struct rh_mapent *const *)a;
+	const struct rh_mapent *y = *(const struct rh_mapent *const *)b;
+
+	return x->id != y->id ? rh_cmp(x->id, y->id) : (x > y) - (x < y);
+}
+
+/* The file's own mapping, by id, then in its order. */
+static void
+file_mapping(struct ob *o, const struct rh *m)
+{
+	const struct rh_mapent **v = xreallocarray(NULL, m->nfilemap + 1,
+	    sizeof *v);
+	size_t i;
+
+	for (i = 0; i < m->nfilemap; i++)
+		v[i] = &m->filemap[i];
+	qsort(v, m->nfilemap, sizeof *v, cmp_mapent);
+	for (i = 0; i < m->nfilemap; i++) {
+		if (i > 0)
+			ob_putc(o, ',');
+		jw_escape(o, v[i]->name, strlen(v[i]->name));
+		ob_putc(o, ':');
+		ob_i64(o, v[i]->id);
+	}
+	free(v);
+}
+
+/* The mapping: the file's, or every named role, by id. */
 static void
 mapping(struct ob *o, const struct rh *m)
 {
@@ -91,6 +121,11 @@ mapping(struct ob *o, const struct rh *m)
 	int first = 1;
 
 	ob_puts(o, REC(SLIDER "RoleHistoryMapping") "\"rolemap\":{");
+	if (m->filemap != NULL && !m->roles_given) {
+		file_mapping(o, m);
+		ob_puts(o, "}" END);
+		return;
+	}
 	for (i = 0; i < m->nroles; i++) {
 		if (m->roles[i].name == NULL)
 			continue;
