@@ -184,7 +184,7 @@ snapshot() {
 	run --separate-stderr rh-compact -v --now $NOW -o "$T/out" "$T/h"
 	assert_success
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: not JSON as Slider's parser reads it; Slider: \"Unexpected character ('b' (code 98)): was expecting double-quote to start field name  at [Source: ...; line: 1, column: 3]\"
 rh-compact: $T/h: warning: no loadable history: an empty save
 rh-compact: write $T/out (0 entries)"
 	assert_equal "$(sed -n '3,$p' "$T/out")" "{\"entry\":{\"$NS.RoleHistoryFooter\":{\"count\":0}}}"
@@ -298,7 +298,7 @@ rh-compact: write $T/f.json (1 entry)"
 	cp_fixture "$DATA/cut/swallow.json" "$T/h/rolehistory-000001a201692e00.json"
 	run --separate-stderr rh-compact --now $NOW --dry-run "$T/h"
 	assert_success
-	assert_stderr "rh-compact: $T/h/rolehistory-000001a201692e00.json:6:1: warning: skipping this file: this record is not closed: it runs into the record at 7:1 (a line cut short?)"
+	assert_stderr "rh-compact: $T/h/rolehistory-000001a201692e00.json:7:1: warning: skipping this file: not JSON as Slider's parser reads it; Slider: \"Unexpected character ('{' (code 123)): was expecting comma to separate OBJECT entries  at [Source: ...; line: 7, column: 2]\""
 	assert_line --index 0 "load $T/h/rolehistory-000001a1fd8c6900.json"
 	refute_output --partial "delete $T/h/rolehistory-000001a201692e00.json"
 }
@@ -478,7 +478,7 @@ delete $T/h/$(at 1)"
 	run --separate-stderr rh-compact --now $NOW "$T/h"
 	assert_success
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected"
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: not JSON as Slider's parser reads it; Slider: \"Unexpected character ('b' (code 98)): was expecting double-quote to start field name  at [Source: ...; line: 1, column: 3]\""
 	assert_equal "$(files "$T/h")" "$(at 2) $(at 1) $NEW"
 	# the entry of the save at 3 hours, written under the name of now
 	assert_equal "$(sed -n 3p "$T/h/$NEW")" \
@@ -540,7 +540,7 @@ rh-compact: $T/h/$NEW: a save of this very time exists and is not the one loaded
 	assert_success
 	assert_output ""
 	assert_stderr "rh-compact: $T/h/$(at 1): warning: skipping this file: it is empty
-rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: quoted object property name expected
+rh-compact: $T/h/$(at 2):1:2: warning: skipping this file: not JSON as Slider's parser reads it; Slider: \"Unexpected character ('b' (code 98)): was expecting double-quote to start field name  at [Source: ...; line: 1, column: 3]\"
 rh-compact: $T/h: warning: no loadable history: nothing to compact, nothing changed"
 	assert_equal "$(snapshot "$T/h")" "$before"
 	mkdir "$T/empty"

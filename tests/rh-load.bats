@@ -230,21 +230,21 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 
 # --- file variants ---
 
-@test "saves glued together: the last complete one wins, with a warning (case 117)" {
+@test "saves glued together: the first is the history, as Slider reads it; the rest is not read (case 117)" {
 	{ hdr 1000; ent h1 0 false 5; foot 1 | tr -d '\n'; hdr 2000; ent h2 0 false 6; foot 1; } > "$T/h.json"
-	run --separate-stderr rh-load --now $NOW "$T/h.json"
-	assert_success
-	assert_stderr "rh-load: $T/h.json:3:74: warning: 2 saves in one file: the last complete one, begun here, is used"
-	assert_line --index 0 --partial '"saved":2000,'
-	assert_line --partial '"host":"h2"'
-	refute_output --partial '"host":"h1"'
-}
-
-@test "a glued save without its footer: the complete one before it is used" {
+	for strict in "" --strict; do
+		run --separate-stderr rh-load $strict --now $NOW "$T/h.json"
+		assert_success
+		assert_stderr "rh-load: $T/h.json:3:74: warning: the input goes on after the RoleHistoryFooter: not read, as Slider does not read it"
+		assert_line --index 0 --partial '"saved":1000,'
+		assert_line --partial '"host":"h1"'
+		refute_output --partial '"host":"h2"'
+	done
+	# a second save without its footer: the same
 	{ hdr 1000; ent h1 0 false 5; foot 1 | tr -d '\n'; hdr 2000; ent h2 0 false 6; } > "$T/h.json"
 	run --separate-stderr rh-load --now $NOW "$T/h.json"
 	assert_success
-	assert_stderr "rh-load: $T/h.json:3:74: warning: the save begun here has no footer: ignored, the complete one before it is used"
+	assert_stderr "rh-load: $T/h.json:3:74: warning: the input goes on after the RoleHistoryFooter: not read, as Slider does not read it"
 	assert_line --partial '"host":"h1"'
 }
 
@@ -257,8 +257,13 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	    '{"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":1,"active":true,"last_used":0}}}' \
 	    '{"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":2,"active":true,"last_used":0}}}' \
 	    '{"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":2}}}' > "$T/doc.json"
-	run -0 rh-load -q --now $NOW "$T/doc.json"
-	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"192.168.1.85\",\"role\":2,\"active\":false,\"last_used\":1384183476010}}}"
+	run --separate-stderr rh-load --max-age 0 --now $NOW "$T/doc.json"
+	assert_success
+	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"192.168.1.85\",\"role\":1,\"active\":false,\"last_used\":1384183475949}}}"
+	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"192.168.1.85\",\"role\":2,\"active\":false,\"last_used\":0}}}"
+	# Slider itself needs a savedate
+	assert_stderr "rh-load: $T/doc.json:4:74: warning: the input goes on after the RoleHistoryFooter: not read
+rh-load: $T/doc.json:1:61: warning: read, but Slider refuses this file: RoleHistoryHeader has no 'savedate'; Slider: \"Expected field name not found: savedate\""
 }
 
 @test "a footer count that does not match: accepted with a warning (case 121)" {
@@ -297,11 +302,16 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	{ hdr 1000; ent h1 0 false 5 '"color":"red"'; ent h2 0 false 5 '"color":"blue"'; foot 2; } > "$T/h.json"
 	run --separate-stderr rh-load --now $NOW "$T/h.json"
 	assert_success
-	assert_stderr "rh-load: $T/h.json:2:110: warning: unknown field 'color' in NodeEntryRecord ignored"
+	assert_stderr "rh-load: $T/h.json:2:110: warning: unknown field 'color' in NodeEntryRecord ignored
+rh-load: $T/h.json:2:110: warning: read, but Slider refuses this file: unknown field 'color' in NodeEntryRecord; Slider: \"Expected record-end. Got FIELD_NAME\""
 	run --separate-stderr rh-load --strict --now $NOW "$T/h.json"
 	assert_failure "$EXIT_DATAERR"
 	assert_output ""
-	assert_stderr "rh-load: $T/h.json:2:110: unknown field 'color' in NodeEntryRecord; Slider: \"Unknown fields\""
+	assert_stderr "rh-load: $T/h.json:2:110: unknown field 'color' in NodeEntryRecord; Slider: \"Expected record-end. Got FIELD_NAME\""
+	# before a field Slider reads, an unknown one is kept aside, then named
+	{ hdr 1000; ent h1 0 false 5; foot 1; } | sed 's/"host"/"color":"red","host"/' > "$T/o.json"
+	run --separate-stderr rh-load --strict --now $NOW "$T/o.json"
+	assert_stderr "rh-load: $T/o.json:2:59: fields unknown to Slider, or given twice, in NodeEntryRecord; Slider: \"Expected Unknown fields: [color]. Got END_OBJECT\""
 }
 
 # --- --strict: why Slider would refuse a file ---
@@ -314,6 +324,10 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	assert_failure "$EXIT_DATAERR"
 	assert_output ""
 	assert_stderr "rh-load: $T/h.json:1:61: RoleHistoryHeader has no 'savedate'; Slider: \"Expected field name not found: savedate\""
+	# the last field missing: Slider reads the end of the record as it
+	{ hdr 1000; ent h1 0 false 5; foot 1; } | sed 's/,"last_used":5//' > "$T/l.json"
+	run --separate-stderr rh-load --strict --now $NOW "$T/l.json"
+	assert_stderr "rh-load: $T/l.json:2:95: NodeEntryRecord has no 'last_used'; Slider: \"Expected long. Got END_OBJECT\""
 }
 
 @test "--strict: version, first record, second header, trailing data, placekit records" {
@@ -336,13 +350,19 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	assert_failure "$EXIT_DATAERR"
 	assert_stderr "rh-load: $T/dup.json:3:1: a second RoleHistoryHeader before the footer; Slider: \"Duplicate Role History Header found\""
 
+	# data after the footer: Slider sees it only past the 4,000 bytes its
+	# parser read the footer in
 	{ hdr 1000; ent h1 0 false 5; foot 1; ent h2 0 false 5; } > "$T/trail.json"
 	run --separate-stderr rh-load --strict "$T/trail.json"
+	assert_success
+	assert_stderr "rh-load: $T/trail.json:4:1: warning: the input goes on after the RoleHistoryFooter: not read, as Slider does not read it"
+	{ hdr 1000; ent h1 0 false 5; foot 1; printf '%4000s\n'; ent h2 0 false 5; } > "$T/trail.json"
+	run --separate-stderr rh-load --strict "$T/trail.json"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-load: $T/trail.json:4:1: data after the RoleHistoryFooter (Slider notices it when the file is larger than its 4000-byte read-ahead); Slider: \"File footer reached before end of file\""
+	assert_stderr "rh-load: $T/trail.json:5:1: the input goes on after the RoleHistoryFooter, past the 4,000-byte block Slider's parser read it in; Slider: \"File footer reached before end of file -after 1 records\""
 	run --separate-stderr rh-load --now $NOW "$T/trail.json"
 	assert_success
-	assert_stderr "rh-load: $T/trail.json:4:1: warning: records after the footer and before a new header ignored"
+	assert_stderr "rh-load: $T/trail.json:5:1: warning: the input goes on after the RoleHistoryFooter: not read, and Slider refuses the file for it; Slider: \"File footer reached before end of file -after 1 records\""
 
 	{ hdr 1000; pk Role '"name":"a","id":0'; foot 0; } > "$T/pk.json"
 	run --separate-stderr rh-load --strict "$T/pk.json"
@@ -355,6 +375,14 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	run --separate-stderr rh-load --strict "$T/h.json"
 	assert_failure "$EXIT_DATAERR"
 	assert_stderr "rh-load: $T/h.json:2:79: 'role' must be an integer, not a string; Slider: \"Expected int. Got VALUE_STRING\""
+	# a fraction is an integer to Slider: it truncates it
+	{ hdr 1000; ent h1 1.9 false 5.5; foot 1; } > "$T/f.json"
+	for strict in "" --strict; do
+		run --separate-stderr rh-load $strict --max-age 0 "$T/f.json"
+		assert_success
+		assert_stderr ""
+		assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"h1\",\"role\":1,\"active\":false,\"last_used\":5}}}"
+	done
 	{ hdr 1000; ent h1 0 1 5; foot 1; } > "$T/b.json"
 	run --separate-stderr rh-load "$T/b.json"
 	assert_failure "$EXIT_DATAERR"
@@ -362,7 +390,7 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	{ hdr 1000; ent h1 3000000000 false 5; foot 1; } > "$T/r.json"
 	run --separate-stderr rh-load --strict "$T/r.json"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-load: $T/r.json:2:79: 'role' is out of range for int; Slider: \"Numeric value out of range\""
+	assert_stderr "rh-load: $T/r.json:2:79: 'role' is out of range for int; Slider: \"Numeric value (3000000000) out of range of int  at [Source: ...; line: 2, column: 89]\""
 }
 
 @test "an unknown record type is refused (case 119)" {
@@ -372,6 +400,8 @@ rh-load: $T/h.json: warning: 2 entries of unknown roles discarded"
 	assert_stderr "rh-load: $T/h.json:2:11: unknown record type '$NS.Future'"
 	run --separate-stderr rh-load --strict "$T/h.json"
 	assert_stderr "rh-load: $T/h.json:2:11: unknown record type '$NS.Future'; Slider: \"Unknown union branch $NS.Future\""
+	run --separate-stderr rh-load --strict "$T/nothing"
+	assert_failure "$EXIT_NOINPUT"
 }
 
 @test "a missing footer, a broken file, an empty file: exit 65 naming the place" {
@@ -431,22 +461,24 @@ RUNS="this record is not closed: it runs into the record at"
 	assert_stderr "rh-load: $T/b.json:2:10: object property name separator ':' expected"
 }
 
-@test "--strict: a record cut short also says what Slider's reader says" {
+@test "--strict: a record cut short says where Slider's reader stops, in its words" {
+	JSON="not JSON as Slider's parser reads it; Slider:"
 	run --separate-stderr rh-load --strict "$CUT/line.json"
 	assert_failure "$EXIT_DATAERR"
-	assert_stderr "rh-load: $CUT/line.json:4:1: $RUNS 5:1 (a line cut short?); Slider: \"Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value\""
+	assert_stderr "rh-load: $CUT/line.json:4:75: $JSON \"Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value  at [Source: ...; line: 4, column: 76]\""
 	run --separate-stderr rh-load --strict "$CUT/swallow.json"
-	assert_stderr "rh-load: $CUT/swallow.json:6:1: $RUNS 7:1 (a line cut short?); Slider: \"Unexpected character ('{' (code 123)): was expecting comma to separate OBJECT entries\""
+	assert_stderr "rh-load: $CUT/swallow.json:7:1: $JSON \"Unexpected character ('{' (code 123)): was expecting comma to separate OBJECT entries  at [Source: ...; line: 7, column: 2]\""
+	# at the end of the input Jackson counts on by its last read's length
 	run --separate-stderr rh-load --strict "$CUT/end.json"
-	assert_stderr "rh-load: $CUT/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed; Slider: \"Unexpected end-of-input in VALUE_STRING\""
+	assert_stderr "rh-load: $CUT/end.json:10:80: $JSON \"Unexpected end-of-input in VALUE_STRING  at [Source: ...; line: 10, column: 1380]\""
 	# a pretty-printed record: Jackson's own position of the object, columns from 0
 	{ hdr 1000; printf '{"entry":{"%s.NodeEntryRecord":{\n  "host": "h1",\n  "role": 0' "$NS"; } > "$T/p.json"
 	run --separate-stderr rh-load --strict "$T/p.json"
-	assert_stderr "rh-load: $T/p.json:4:12: unexpected end of file: the record that starts at 2:1 is not closed; Slider: \"Unexpected end-of-input: expected close marker for OBJECT (from [Source: ...; line: 2, column: 10])\""
-	# a record Slider would refuse for its type before the cut: no guess
+	assert_stderr "rh-load: $T/p.json:4:12: $JSON \"Unexpected end-of-input: expected close marker for OBJECT (from [Source: ...; line: 2, column: 10])  at [Source: ...; line: 4, column: 726]\""
+	# a record Slider refuses for its type, before the cut
 	{ hdr 1000; printf '{"entry":{"placekit.Container":{"id":"c\n'; ent h1 0 false 5; foot 1; } > "$T/pk.json"
 	run --separate-stderr rh-load --strict "$T/pk.json"
-	assert_stderr "rh-load: $T/pk.json:2:1: $RUNS 3:1 (a line cut short?)"
+	assert_stderr "rh-load: $T/pk.json:2:11: 'placekit.Container' is a placekit record, not one of Slider's; Slider: \"Unknown union branch placekit.Container\""
 }
 
 @test "a directory: a file with a record cut short is skipped, saying where" {
@@ -455,7 +487,7 @@ RUNS="this record is not closed: it runs into the record at"
 	cp_fixture "$CUT/line.json" "$T/h/rolehistory-000001a201692e00.json"
 	run --separate-stderr rh-load --strict --now $NOW "$T/h"
 	assert_success
-	assert_stderr "rh-load: $T/h/rolehistory-000001a201692e00.json:4:1: warning: skipping this file: $RUNS 5:1 (a line cut short?); Slider: \"Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value\""
+	assert_stderr "rh-load: $T/h/rolehistory-000001a201692e00.json:4:75: warning: skipping this file: not JSON as Slider's parser reads it; Slider: \"Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value  at [Source: ...; line: 4, column: 76]\""
 	assert_line --partial '"saved":1795255200000'
 }
 
@@ -473,7 +505,7 @@ RUNS="this record is not closed: it runs into the record at"
 	run --separate-stderr rh-load --now $NOW "$d"
 	assert_success
 	assert_stderr "rh-load: $d/rolehistory-0000000000000003.json: warning: skipping this file: it is empty
-rh-load: $d/rolehistory-0000000000000002.json:1:2: warning: skipping this file: quoted object property name expected"
+rh-load: $d/rolehistory-0000000000000002.json:1:2: warning: skipping this file: not JSON as Slider's parser reads it; Slider: \"Unexpected character ('b' (code 98)): was expecting double-quote to start field name  at [Source: ...; line: 1, column: 3]\""
 	assert_line --partial '"host":"localhost","role":0,"active":false,"last_used":61453'
 	run --separate-stderr rh-load --now $NOW "$d/"
 	assert_success
@@ -494,7 +526,7 @@ rolehistory-0000000000000009.json"
 	{ hdr 3; ent h3 0 false 5; } > "$d/rolehistory-0000000000000003.json"
 	run --separate-stderr rh-load --now $NOW "$d"
 	assert_success
-	assert_stderr "rh-load: $d/rolehistory-0000000000000003.json:1:1: warning: skipping this file: the input ends before the RoleHistoryFooter of the save begun here"
+	assert_stderr "rh-load: $d/rolehistory-0000000000000003.json:3:1: warning: skipping this file: the input ends before the RoleHistoryFooter; Slider: \"End of file reached after 1 records\""
 	assert_line --partial '"host":"h1"'
 	{ hdr 2; foot 0; } > "$d/rolehistory-0000000000000002.json"
 	run rh-load -q --now $NOW "$d"
@@ -855,21 +887,30 @@ entry_of() {
 	assert_failure "$EXIT_NOINPUT"
 }
 
-@test "invalid UTF-8 in a save, an event or -R is bad input with its position, fast path or not" {
-	for bad in '\xc0\xaf' '\xed\xa0\x80' '\xf4\x90\x80\x80' '\xe0\x80\xaf' '\x80'; do
-		# a plain entry (the fast path) and one json-c reads
-		{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a${bad}b\",\"role\":0,\"active\":false,\"last_used\":2}}}"
+@test "invalid UTF-8 in a save: read as Slider's parser decodes it, else bad input with its position; in an event or -R, bad input" {
+	# Slider's parser decodes overlong forms and encoded surrogates as
+	# they come; the host is that Java string, its surrogates escaped
+	for bad in '\xc0\xaf:a/b' '\xed\xa0\x80:a\ud800b' '\xf4\x90\x80\x80:a\udc00\udc00b' '\xe0\x80\xaf:a/b'; do
+		{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a${bad%%:*}b\",\"role\":0,\"active\":false,\"last_used\":2}}}"
 		  foot 1; } > "$T/h.json"
-		run --separate-stderr rh-load --now $NOW "$T/h.json"
-		assert_failure "$EXIT_DATAERR"
-		assert_output ""
-		assert_stderr "rh-load: $T/h.json:2:69: invalid UTF-8 in string"
-		{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"role\":0,\"host\":\"a${bad}b\",\"active\":false,\"last_used\":2,\"x\":1}}}"
+		run -0 rh-load --now $NOW --max-age 0 "$T/h.json"
+		assert_line --partial "\"host\":\"${bad#*:}\","
+		# with a field Slider refuses, placekit reads it: not UTF-8
+		{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"role\":0,\"host\":\"a${bad%%:*}b\",\"active\":false,\"last_used\":2,\"x\":1}}}"
 		  foot 1; } > "$T/h.json"
 		run --separate-stderr rh-load --now $NOW "$T/h.json"
 		assert_failure "$EXIT_DATAERR"
 		assert_stderr "rh-load: $T/h.json:2:78: invalid UTF-8 in string"
 	done
+	# a stray continuation byte: Slider's parser refuses it too
+	{ hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a\x80b\",\"role\":0,\"active\":false,\"last_used\":2}}}"
+	  foot 1; } > "$T/h.json"
+	run --separate-stderr rh-load --now $NOW "$T/h.json"
+	assert_failure "$EXIT_DATAERR"
+	assert_output ""
+	assert_stderr "rh-load: $T/h.json:2:69: invalid UTF-8 in string"
+	run --separate-stderr rh-load --strict --now $NOW "$T/h.json"
+	assert_stderr "rh-load: $T/h.json:2:69: not JSON as Slider's parser reads it; Slider: \"Invalid UTF-8 start byte 0x80  at [Source: ...; line: 2, column: 70]\""
 	f5
 	printf '%b\n' '{"event":"node","host":"h\xed\xa0\x80","state":"RUNNING"}' > "$T/ev"
 	run --separate-stderr rh-load --now $NOW --events "$T/ev" "$T/f5.json"

@@ -542,10 +542,19 @@ $(open 2 300)"
 	assert_output "$want"
 	run -0 bash -c "rh-request -r role0 -n 2 --now $NOW - < '$F5'"
 	assert_output "$want"
+	# a history directory is read as Slider reads it: a persisted save
 	mkdir "$T/hist"
-	cp_fixture "$F5" "$T/hist/rolehistory-00000000000003e8.json"
-	run -0 rh-request -r role0 -n 2 --now $NOW "$T/hist"
+	cp_fixture "$DATA/slider-samples/history-v01-3-role.json" "$T/hist/rolehistory-00000000000003e8.json"
+	run -0 rh-request -r 1 -n 2 --now $NOW "$T/hist/rolehistory-00000000000003e8.json"
+	want=$output
+	run -0 rh-request -r 1 -n 2 --now $NOW "$T/hist"
 	assert_output "$want"
+	# a state stream there, newer, is one Slider skips
+	cp_fixture "$F5" "$T/hist/rolehistory-00000000000003e9.json"
+	run --separate-stderr rh-request -r 1 -n 2 --now $NOW "$T/hist"
+	assert_success
+	assert_output "$want"
+	assert_stderr_partial "rolehistory-00000000000003e9.json:3:11: warning: skipping this file: 'placekit.Role' is a placekit record"
 }
 
 @test "fully deterministic: the same input gives the same bytes" {

@@ -74,7 +74,9 @@ struct rh_jk {
 	int64_t processed, rowstart;
 	int32_t row;
 	int32_t tokrow, tokcol;
-	int64_t toktotal;
+	int64_t own, valown;	/* where the current token itself starts: a
+				   name after its comma, a value after its
+				   name (placekit's positions) */
 	int closed;		/* the parser closed its input */
 
 	struct jctx *ctx;
@@ -1658,6 +1660,7 @@ rh_jk_next(struct rh_jk *j)
 	if (j->cur == RH_JT_FIELD_NAME) {
 		t = j->next;
 		j->next = RH_JT_NULL;
+		j->own = j->valown;
 		if (t == RH_JT_START_ARRAY)
 			push_ctx(j, C_ARRAY);
 		else if (t == RH_JT_START_OBJECT)
@@ -1672,7 +1675,7 @@ rh_jk_next(struct rh_jk *j)
 		closeinput(j);
 		return j->cur = RH_JT_NULL;
 	}
-	j->toktotal = j->processed + j->ptr - 1;
+	j->own = j->processed + j->ptr - 1;
 	j->tokrow = j->row;
 	j->tokcol = (int32_t)(j->ptr - j->rowstart - 1);
 	if (i == ']') {
@@ -1693,6 +1696,7 @@ rh_jk_next(struct rh_jk *j)
 			    "was expecting comma to separate OBJECT entries" :
 			    "was expecting comma to separate ARRAY entries");
 		i = skip_ws(j, 0);
+		j->own = j->processed + j->ptr - 1;
 	}
 	if (!in_object(j)) {
 		t = value(j, i);
@@ -1708,6 +1712,7 @@ rh_jk_next(struct rh_jk *j)
 		unexpected(j, i, "was expecting a colon to separate field name "
 		    "and value");
 	i = skip_ws(j, 0);
+	j->valown = j->processed + j->ptr - 1;
 	j->next = value(j, i);
 	return j->cur;
 }
@@ -2007,7 +2012,7 @@ offset_of(const struct rh_jk *j, int64_t unit)
 uint64_t
 rh_jk_tokoff(const struct rh_jk *j)
 {
-	return offset_of(j, j->toktotal);
+	return offset_of(j, j->own);
 }
 
 uint64_t

@@ -33,57 +33,6 @@ rh_loadinfo_free(struct rh_loadinfo *info)
 	memset(info, 0, sizeof *info);
 }
 
-/* What Slider's exception means, in placekit's words. */
-static const char *
-what(const struct rh_jexc *e)
-{
-	static const struct {
-		const char *cls, *msg, *what;
-	} words[] = {
-		{ "java.io.EOFException", "End of file", "the input ends before "
-		    "the RoleHistoryFooter" },
-		{ "java.io.EOFException", "File footer", "the input goes on "
-		    "after the RoleHistoryFooter, past the 4,000-byte block "
-		    "Slider's parser read it in" },
-		{ "java.io.EOFException", "", "no history: the input is empty" },
-		{ "java.io.IOException", "Role History Header", "the first "
-		    "record is not a RoleHistoryHeader" },
-		{ "java.io.IOException", "Can't read", "a header version "
-		    "other than 1" },
-		{ "java.io.IOException", "Duplicate", "a second "
-		    "RoleHistoryHeader before the footer" },
-		{ "java.io.IOException", "Stream Closed", "the input ends in "
-		    "the token after the footer's count" },
-		{ "org.apache.avro.AvroTypeException", "Unknown union",
-		    "a record type Slider does not know" },
-		{ "org.apache.avro.AvroTypeException", "Expected field name",
-		    "a field Slider needs is missing" },
-		{ "org.apache.avro.AvroTypeException", "Expected Unknown",
-		    "a field unknown to Slider, or given twice" },
-		{ "org.apache.avro.AvroTypeException", "Expected record-end. "
-		    "Got FIELD_NAME", "a field unknown to Slider" },
-		{ "org.apache.avro.AvroTypeException", "", "not a record of "
-		    "Slider's schema" },
-		{ "org.codehaus.jackson.JsonParseException", "", "not JSON as "
-		    "Slider's parser reads it" },
-		{ "java.io.CharConversionException", "", "an encoding "
-		    "Slider's parser cannot read" },
-		{ "java.lang.NumberFormatException", "", "a number Slider "
-		    "cannot read as an integer: a field out of order is read "
-		    "again with Integer.parseInt" },
-		{ "java.lang.ArrayIndexOutOfBoundsException", "", "a non-ASCII "
-		    "character in a \\u escape, which Slider's parser fails on" }
-	};
-	const char *m = e->msg.s != NULL ? e->msg.s : "";
-	size_t i;
-
-	for (i = 0; i < sizeof words / sizeof *words; i++)
-		if (strcmp(e->cls, words[i].cls) == 0 &&
-		    strncmp(m, words[i].msg, strlen(words[i].msg)) == 0)
-			return words[i].what;
-	return "Slider's reader fails";
-}
-
 /* '; Slider: "its words"' (its class when it says nothing) into b. */
 static void
 said(const struct rh_jexc *e, struct buf *b)
@@ -104,7 +53,7 @@ refuse(const struct rh_slres *r, struct diag *d)
 	struct buf b = { NULL, 0, 0 };
 	int rc;
 
-	buf_puts(&b, what(&r->exc));
+	buf_puts(&b, r->what.s);
 	said(&r->exc, &b);
 	rc = diag_err(d, EXIT_DATAERR, &r->where, "%s", b.s);
 	buf_free(&b);
@@ -219,7 +168,7 @@ load(struct rh *m, int fd, const char *path, const char *name,
 		struct buf b = { NULL, 0, 0 };
 
 		buf_printf(&b, "read, but Slider refuses this file: %s",
-		    what(&res.exc));
+		    res.what.s);
 		said(&res.exc, &b);
 		diag_warn(d, &res.where, "%s", b.s);
 		buf_free(&b);

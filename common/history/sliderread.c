@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fastrecords.h"
+#include "hashtable.h"
 #include "jackson.h"
 #include "sliderread.h"
 #include "xalloc.h"
@@ -24,6 +25,9 @@
 #define IOE "java.io.IOException"
 #define EOFE "java.io.EOFException"
 #define NFE "java.lang.NumberFormatException"
+#define JPE "org.codehaus.jackson.JsonParseException"
+#define CCE "java.io.CharConversionException"
+#define AIOOBE "java.lang.ArrayIndexOutOfBoundsException"
 
 /* --- the grammar (JsonGrammarGenerator's, flattened as Symbol.root does) --- */
 
@@ -160,6 +164,9 @@ struct pend {
 	struct rh_jstr *keys;	/* its pairs, after Slider's map */
 	int32_t *ids;
 	size_t nmap, capmap;
+	struct buf kb;		/* the keys' bytes, as Slider's map compares */
+	size_t *koff;		/* them: key i is kb.s[koff[i], koff[i + 1]) */
+	struct ht kt;		/* the keys by their bytes */
 };
 
 struct rh_sl {
@@ -177,6 +184,11 @@ struct rh_sl {
 	size_t nrbs, caprbs;
 	struct elist *replay;		/* in: a replaying parser, or NULL */
 	size_t rpos;
+
+	/* what is being read, for placekit's words */
+	const char *field;		/* the field (FieldAdjustAction's) */
+	uint64_t roff[3];		/* the records' '{': wrapper, branch */
+	uint64_t laboff;		/* the union's label */
 
 	/* Slider's loop */
 	int in_loop;
@@ -566,6 +578,7 @@ field_adjust(struct rh_sl *s, const char *name)
 	struct rh_jstr want = { NULL, 0, 0 };
 
 	rh_jstr_ascii(&want, name);
+	s->field = name;
 	if (s->cur != NULL && (e = rb_find(s->cur, &want)) != NULL) {
 		/* read it back: the list becomes the replay's */
 		s->replay = xmalloc(sizeof *s->replay);
@@ -615,6 +628,8 @@ do_action(struct rh_sl *s, const struct sym *top)
 	case A_RSTART:
 		if (cur(s) != RH_JT_START_OBJECT)
 			expected(s, "record-start");
+		if (s->nrbs < 3)
+			s->roff[s->nrbs] = tokoff(s);
 		next(s);
 		if (s->nrbs == s->caprbs)
 			xgrow((void **)&s->rbs, &s->caprbs, s->nrbs + 1,
@@ -657,10 +672,12 @@ read_index(struct rh_sl *s)
 
 	advance(s, &T_UNION);
 	alt = s->stack[--s->depth];
+	s->laboff = tokoff(s);
 	if (cur(s) == RH_JT_VNULL)
 		rh_jstr_ascii(&s->t, "null");
 	else if (cur(s) == RH_JT_START_OBJECT &&
 	    next(s) == RH_JT_FIELD_NAME) {
+		s->laboff = tokoff(s);
 		text(s, &s->t);
 		next(s);
 		push(s, &UEND);
@@ -771,14 +788,14 @@ map_next(struct rh_sl *s)
 
 /* --- Slider's map: HashMap<Utf8, Integer> then HashMap<String, Integer> --- */
 
-/* String.getBytes("UTF-8"): a surrogate without its pair is '?'. */
+/* String.getBytes("UTF-8") appended to b: a surrogate without its pair
+ * is '?'. */
 static void
 utf8_bytes(const struct rh_jstr *k, struct buf *b)
 {
 	size_t i;
 	uint16_t q = '?';
 
-	buf_clear(b);
 	for (i = 0; i < k->n; i++) {
 		uint16_t c = k->u[i];
 
@@ -798,32 +815,39 @@ utf8_bytes(const struct rh_jstr *k, struct buf *b)
 static void
 map_put(struct pend *p, const struct rh_jstr *k, int32_t v)
 {
-	struct buf a = { NULL, 0, 0 }, b = { NULL, 0, 0 };
-	size_t i;
+	size_t at, n, cap;
+	struct ht_probe pr;
+	uint64_t h;
+	uint32_t i;
 
-	utf8_bytes(k, &a);
-	for (i = 0; i < p->nmap; i++) {
-		utf8_bytes(&p->keys[i], &b);
-		if (a.n == b.n && memcmp(a.s, b.s, a.n) == 0) {
+	if (p->nmap == 0)
+		buf_clear(&p->kb);
+	at = p->kb.n;
+	utf8_bytes(k, &p->kb);
+	n = p->kb.n - at;
+	h = ht_hash(p->kb.s + at, n);
+	ht_probe(&p->kt, h, &pr);
+	while ((i = ht_next(&p->kt, &pr)) != HT_NONE)
+		if (p->koff[i + 1] - p->koff[i] == n &&
+		    memcmp(p->kb.s + p->koff[i], p->kb.s + at, n) == 0) {
 			p->ids[i] = v;	/* the first key stays */
-			break;
+			p->kb.n = at;
+			return;
 		}
-	}
-	buf_free(&a);
-	buf_free(&b);
-	if (i < p->nmap)
-		return;
-	if (p->nmap == p->capmap) {
-		size_t cap = p->capmap;
-
-		xgrow((void **)&p->keys, &cap, p->nmap + 1, sizeof *p->keys);
+	if (p->nmap + 1 >= p->capmap) {
+		cap = p->capmap;
+		xgrow((void **)&p->keys, &cap, p->nmap + 2, sizeof *p->keys);
 		p->ids = xreallocarray(p->ids, cap, sizeof *p->ids);
+		p->koff = xreallocarray(p->koff, cap, sizeof *p->koff);
 		memset(p->keys + p->capmap, 0, (cap - p->capmap) *
 		    sizeof *p->keys);
 		p->capmap = cap;
 	}
 	rh_jstr_set(&p->keys[p->nmap], k);
-	p->ids[p->nmap++] = v;
+	p->ids[p->nmap] = v;
+	p->koff[p->nmap] = at;
+	p->koff[p->nmap + 1] = p->kb.n;
+	ht_add(&p->kt, h, (uint32_t)p->nmap++);
 }
 
 /* --- positions --- */
@@ -879,6 +903,7 @@ pend_clear(struct pend *p)
 	for (i = 0; i < p->nmap; i++)
 		rh_jstr_free(&p->keys[i]);
 	p->nmap = 0;
+	ht_clear(&p->kt);
 	p->type = -1;
 }
 
@@ -1114,6 +1139,9 @@ rh_sl_free(struct rh_sl *s)
 		rh_jstr_free(&s->p.keys[i]);
 	free(s->p.keys);
 	free(s->p.ids);
+	free(s->p.koff);
+	buf_free(&s->p.kb);
+	ht_free(&s->p.kt);
 	rh_jstr_free(&s->p.s[0]);
 	rh_jstr_free(&s->p.s[1]);
 	rh_jstr_free(&s->t);
@@ -1154,35 +1182,168 @@ all_counters(const struct rbuf *b)
 	return all;
 }
 
-/* Placekit's position of the problem Slider's exception says. */
+/* A token, in placekit's words. */
+static const char *
+tokwords(enum rh_jtok t)
+{
+	switch (t) {
+	case RH_JT_STRING: return "a string";
+	case RH_JT_INT: return "an integer";
+	case RH_JT_FLOAT: return "a fractional number";
+	case RH_JT_TRUE: return "true";
+	case RH_JT_FALSE: return "false";
+	case RH_JT_VNULL: return "null";
+	case RH_JT_START_OBJECT: return "an object";
+	case RH_JT_START_ARRAY: return "an array";
+	default: return "something else";
+	}
+}
+
+/* The record being read: its type's short name, or NULL for the wrapper. */
+static const char *
+record(const struct rh_sl *s)
+{
+	if (s->nrbs < 2 || s->p.type < 0)
+		return NULL;
+	return labels[s->p.type] + strlen(NS);
+}
+
+/*
+ * What Slider's exception means, in placekit's words, into w; and where,
+ * as an input offset.
+ */
 static uint64_t
-problem(struct rh_sl *s, const struct rh_slres *r)
+describe(struct rh_sl *s, const struct rh_slres *r, struct buf *w)
 {
 	const char *c = s->exc->cls, *m = s->exc->msg.s != NULL ?
-	    s->exc->msg.s : "";
+	    s->exc->msg.s : "", *rec = record(s), *got;
+	const char *want = strstr(m, "Expected ") == m ? m + 9 : "";
 	uint64_t off;
 
-	if (strcmp(c, ATE) == 0 || strcmp(c, NFE) == 0)
-		off = tokoff(s);
-	else if (strcmp(c, IOE) == 0 && strncmp(m, "Stream", 6) != 0)
-		off = s->p.off;
-	else if (strcmp(c, EOFE) == 0 && strncmp(m, "File footer", 11) == 0)
-		off = r->tail.line > 0 ? s->resume : rh_jk_off(s->j);
-	else if (strcmp(c, EOFE) == 0 || strcmp(c, IOE) == 0 ||
-	    strncmp(m, "Unexpected end-of-input", 23) == 0)
-		off = rh_jk_off(s->j);
-	else {
-		off = rh_jk_off(s->j);
-		if (off > 0)
-			off--;		/* the unit Jackson read last */
+#define IS(cls, pre) (strcmp(c, cls) == 0 && strncmp(m, pre, strlen(pre)) == 0)
+	if (IS(ATE, "Expected field name not found")) {
+		if (rec == NULL)
+			buf_puts(w, "not a history record: no 'entry'");
+		else
+			buf_printf(w, "%s has no '%s'", rec, s->field);
+		return s->roff[s->nrbs > 0 ? s->nrbs - 1 : 0];
 	}
-	return off < s->loff ? s->loff : off;
+	if (IS(ATE, "Expected record-end. Got FIELD_NAME")) {
+		rh_jk_text(s->j, &s->t);
+		if (rec == NULL || s->nrbs < 2)
+			buf_puts(w, "a history record holds only 'entry'");
+		else {
+			struct buf n = { NULL, 0, 0 };
+
+			rh_jstr_utf8(&n, s->t.u, s->t.n);
+			buf_printf(w, "unknown field '%s' in %s", n.s != NULL ?
+			    n.s : "", rec);
+			buf_free(&n);
+		}
+		return tokoff(s);
+	}
+	if (IS(ATE, "Expected Unknown fields")) {
+		buf_printf(w, "fields unknown to %s, or given twice, in %s",
+		    "Slider", rec != NULL && s->nrbs >= 2 ? rec :
+		    "a history record");
+		return s->roff[s->nrbs > 0 ? s->nrbs - 1 : 0];
+	}
+	if (IS(ATE, "Expected union-end") || IS(ATE, "Expected start-union")) {
+		buf_puts(w, "'entry' must be an object with one key, the record "
+		    "type");
+		return tokoff(s);
+	}
+	if (IS(ATE, "Expected record-start")) {
+		if (s->nrbs == 0)
+			buf_puts(w, "expected a JSON object");
+		else
+			buf_printf(w, "%s must be an object", labels[s->p.type >= 0 ?
+			    s->p.type : 0] + strlen(NS));
+		return tokoff(s);
+	}
+	if (IS(ATE, "Unknown union branch")) {
+		m += strlen("Unknown union branch ");
+		buf_printf(w, strncmp(m, "placekit.", 9) == 0 ? "'%s' is a "
+		    "placekit record, not one of Slider's" : "unknown record "
+		    "type '%s'", m);
+		return s->laboff;
+	}
+	if (strcmp(c, ATE) == 0 && *want != '\0') {
+		got = strstr(m, ". Got ") != NULL ? strstr(m, ". Got ") + 6 : "";
+		if (strcmp(got, "END_OBJECT") == 0 && rec != NULL)
+			buf_printf(w, "%s has no '%s'", rec, s->field);
+		else if (s->p.type == B_MAPPING && strncmp(want, "int.", 4) == 0)
+			buf_puts(w, "a role in the mapping must have an integer id");
+		else
+			buf_printf(w, "'%s' must be %s, not %s", s->field,
+			    strncmp(want, "int.", 4) == 0 || strncmp(want, "long.",
+			    5) == 0 ? "an integer" : strncmp(want, "string.", 7) ==
+			    0 ? "a string" : strncmp(want, "boolean.", 8) == 0 ?
+			    "true or false" : "an object", tokwords(cur(s)));
+		return tokoff(s);
+	}
+	if (strcmp(c, ATE) == 0) {
+		buf_puts(w, "not a record of Slider's schema");
+		return tokoff(s);
+	}
+	if (IS(JPE, "Numeric value")) {
+		buf_printf(w, "'%s' is out of range for %s", s->field != NULL ?
+		    s->field : "", strstr(m, "of long") != NULL ? "long" : "int");
+		return tokoff(s);
+	}
+	if (strcmp(c, NFE) == 0) {
+		buf_printf(w, "'%s', out of Slider's order, is read again as an "
+		    "integer, which it is not", s->field);
+		return tokoff(s);
+	}
+	if (IS(IOE, "Role History Header not found")) {
+		buf_puts(w, "the first record is not a RoleHistoryHeader");
+		return s->p.off;
+	}
+	if (IS(IOE, "Can't read role file version")) {
+		buf_printf(w, "version %lld is not 1", (long long)s->p.v[0]);
+		return s->p.foff[0];
+	}
+	if (IS(IOE, "Duplicate")) {
+		buf_puts(w, "a second RoleHistoryHeader before the footer");
+		return s->p.off;
+	}
+	if (IS(EOFE, "File footer")) {
+		buf_puts(w, "the input goes on after the RoleHistoryFooter, past "
+		    "the 4,000-byte block Slider's parser read it in");
+		return r->tail.line > 0 ? s->resume : rh_jk_off(s->j);
+	}
+	if (IS(EOFE, "End of file")) {
+		buf_puts(w, "the input ends before the RoleHistoryFooter");
+		return rh_jk_off(s->j);
+	}
+	if (strcmp(c, EOFE) == 0) {
+		buf_puts(w, "no history: the input is empty");
+		return rh_jk_off(s->j);
+	}
+	if (IS(IOE, "Stream Closed")) {
+		buf_puts(w, "the input ends in the token after the footer's "
+		    "count");
+		return rh_jk_off(s->j);
+	}
+	if (strcmp(c, AIOOBE) == 0)
+		buf_puts(w, "a non-ASCII character in a \\u escape, on which "
+		    "Slider's parser fails");
+	else if (strcmp(c, CCE) == 0)
+		buf_puts(w, "an encoding Slider's parser cannot read");
+	else
+		buf_puts(w, "not JSON as Slider's parser reads it");
+	off = rh_jk_off(s->j);
+	if (off > 0 && strncmp(m, "Unexpected end-of-input", 23) != 0)
+		off--;			/* the unit Jackson read last */
+	return off;
+#undef IS
 }
 
 void
 rh_sl_read(struct rh_sl *s, struct rh_slres *r)
 {
-	uint64_t t;
+	uint64_t t, off;
 
 	memset(r, 0, sizeof *r);
 	if (setjmp(s->fail) == 0) {
@@ -1202,7 +1363,10 @@ rh_sl_read(struct rh_sl *s, struct rh_slres *r)
 			r->tail = pos_of(s, t);
 			s->resume = t;
 		}
-		r->where = pos_of(s, problem(s, r));
+		off = describe(s, r, &r->what);
+		r->where = pos_of(s, off < s->loff ? s->loff : off);
+		if (s->exc->nomsg)	/* an input with nothing in it */
+			r->where.line = r->where.col = 0;
 		r->exc = s->own;
 		memset(&s->own, 0, sizeof s->own);
 		s->resume = s->p.type >= 0 || !r->complete ? s->p.off :
@@ -1215,6 +1379,7 @@ void
 rh_slres_free(struct rh_slres *r)
 {
 	buf_free(&r->exc.msg);
+	buf_free(&r->what);
 }
 
 size_t

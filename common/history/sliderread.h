@@ -45,6 +45,7 @@ struct rh_sl;
 struct rh_slres {
 	int accepted;		/* Slider reads it */
 	struct rh_jexc exc;	/* else the exception it throws */
+	struct buf what;	/* what it means, in placekit's words */
 	struct pos where;	/* and placekit's position of the problem */
 	int placekit;		/* the refusal is a placekit record or counter:
 				   a state stream */
