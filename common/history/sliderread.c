@@ -1182,6 +1182,20 @@ all_counters(const struct rbuf *b)
 	return all;
 }
 
+/* Is name one of the fields of the record type (B_*)? */
+static int
+own_field(int type, const struct rh_jstr *name)
+{
+	const struct sym *r = alts[type];
+	int i;
+
+	for (i = 0; i < r->nprod; i++)
+		if (r->prod[i]->kind == K_IMPL && r->prod[i]->act == A_FADJ &&
+		    rh_jstr_eq(name, r->prod[i]->name))
+			return 1;
+	return 0;
+}
+
 /* A token, in placekit's words. */
 static const char *
 tokwords(enum rh_jtok t)
@@ -1236,7 +1250,8 @@ describe(struct rh_sl *s, const struct rh_slres *r, struct buf *w)
 			struct buf n = { NULL, 0, 0 };
 
 			rh_jstr_utf8(&n, s->t.u, s->t.n);
-			buf_printf(w, "unknown field '%s' in %s", n.s != NULL ?
+			buf_printf(w, own_field(s->p.type, &s->t) ? "'%s' given "
+			    "twice in %s" : "unknown field '%s' in %s", n.s != NULL ?
 			    n.s : "", rec);
 			buf_free(&n);
 		}

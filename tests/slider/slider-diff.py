@@ -586,13 +586,14 @@ def fuzz(a):
     os.makedirs(outdir, exist_ok=True)
     g = Gen(seed)
     work = tempfile.mkdtemp(prefix="slider-diff.")
-    n = found = 0
+    n = found = taken = 0
     classes = {}
     try:
         while time.time() < deadline and n < limit:
             datas = [g.one() for _ in range(min(batch, limit - n))]
             for p, s, r, d in run_batch(a, datas, work, mode):
                 n += 1
+                taken += bool(s and s["accepted"])
                 if d is None:
                     continue
                 cls = d[0]
@@ -614,8 +615,8 @@ def fuzz(a):
     finally:
         if not a.get("keep"):
             shutil.rmtree(work, ignore_errors=True)
-    print("RUN seed=%d mode=%s files=%d findings=%d classes=%s" %
-          (seed, mode, n, found, json.dumps(classes)), flush=True)
+    print("RUN seed=%d mode=%s files=%d slider-takes=%d findings=%d classes=%s" %
+          (seed, mode, n, taken, found, json.dumps(classes)), flush=True)
     return 1 if found else 0
 
 
