@@ -91,23 +91,6 @@ void nj_set_idle(struct nj_reader *, void (*idle)(void *), void *arg);
 /* The longest record (0: NJ_MAXLEN) and, for tests, the most bytes a
  * read(2) may ask for (0: as many as fit). */
 void nj_set_limits(struct nj_reader *, size_t maxlen, size_t rdmax);
-/*
- * A record of a stream that is not closed, for a caller with more to say
- * of it (nj_set_cut): its bytes from its first, as far as it goes - to
- * the end of the input, or to the line that begins the record it runs
- * into - and what comes after them.
- */
-struct nj_cut {
-	const char *text;
-	size_t len;
-	struct pos pos;			/* of text[0] */
-	int next;			/* '{', or -1: the input ends */
-};
-/* Have say() add to the message of a record not closed (NJ_STREAM): it
- * writes into more (size bytes, "" to add nothing) what follows the
- * reader's words. */
-void nj_set_cut(struct nj_reader *, void (*say)(void *arg,
-    const struct nj_cut *, char *more, size_t size), void *arg);
 /* The name positions carry: the path, or "<stdin>". */
 const char *nj_name(const struct nj_reader *);
 

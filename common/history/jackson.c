@@ -85,6 +85,7 @@ struct rh_jk {
 	enum rh_jtok cur, next;
 	int incomplete;
 	struct rh_jstr text, name;
+	struct rh_jstr tok;	/* a token that is none, for a message */
 	struct buf nbytes;	/* a name's bytes (UTF-8 parser) */
 
 	int neg, intlen, fractlen, explen;
@@ -1009,11 +1010,11 @@ decode_for_error(struct rh_jk *j, int32_t c)
 NORETURN static void
 invalid_token(struct rh_jk *j, const char *matched)
 {
-	struct rh_jstr t = { NULL, 0, 0 };
+	struct rh_jstr *t = &j->tok;
 	struct buf m = { NULL, 0, 0 };
 	int32_t c;
 
-	rh_jstr_ascii(&t, matched);
+	rh_jstr_ascii(t, matched);
 	for (;;) {
 		if (j->ptr >= j->end && !loadmore(j))
 			break;
@@ -1027,11 +1028,10 @@ invalid_token(struct rh_jk *j, const char *matched)
 			if (!rh_java_identpart((uint16_t)c))
 				break;
 		}
-		rh_jstr_add(&t, (uint16_t)c);
+		rh_jstr_add(t, (uint16_t)c);
 	}
 	buf_puts(&m, "Unrecognized token '");
-	rh_jstr_utf8(&m, t.u, t.n);
-	rh_jstr_free(&t);
+	rh_jstr_utf8(&m, t->u, t->n);
 	buf_puts(&m, j->wide ? "': was expecting " : "': was expecting "
 	    "'null', 'true', 'false' or NaN");
 	fail_msg(j, &m);
@@ -1883,6 +1883,7 @@ rh_jk_free(struct rh_jk *j)
 	free(j->ctx);
 	rh_jstr_free(&j->text);
 	rh_jstr_free(&j->name);
+	rh_jstr_free(&j->tok);
 	buf_free(&j->nbytes);
 	buf_free(&j->u8);
 	free(j->u8off);

@@ -201,7 +201,8 @@ struct rh_sl {
 	uint64_t loff, lstart;
 	unsigned long line;
 
-	struct rh_jstr t;		/* scratch */
+	struct rh_jstr t, want;		/* scratch */
+	struct elist kv;		/* a value being kept aside */
 	uint64_t resume;
 };
 
@@ -574,40 +575,33 @@ static void
 field_adjust(struct rh_sl *s, const char *name)
 {
 	struct rbent *e;
-	struct elist v;
-	struct rh_jstr want = { NULL, 0, 0 };
 
-	rh_jstr_ascii(&want, name);
+	rh_jstr_ascii(&s->want, name);
 	s->field = name;
-	if (s->cur != NULL && (e = rb_find(s->cur, &want)) != NULL) {
+	if (s->cur != NULL && (e = rb_find(s->cur, &s->want)) != NULL) {
 		/* read it back: the list becomes the replay's */
 		s->replay = xmalloc(sizeof *s->replay);
 		*s->replay = e->val;
 		s->rpos = 0;
 		rb_remove(s->cur, e);
 		s->cur->orig = 1;
-		rh_jstr_free(&want);
 		return;
 	}
 	if (cur(s) == RH_JT_FIELD_NAME) {
 		do {
 			text(s, &s->t);
 			next(s);
-			if (jeq(&s->t, &want)) {
-				rh_jstr_free(&want);
+			if (jeq(&s->t, &s->want))
 				return;
-			}
 			if (s->cur == NULL)
 				s->cur = xcalloc(1, sizeof *s->cur);
-			memset(&v, 0, sizeof v);
-			keep_value(s, &v);
-			rb_put(s->cur, &s->t, &v);
+			keep_value(s, &s->kv);
+			rb_put(s->cur, &s->t, &s->kv);	/* taken */
+			memset(&s->kv, 0, sizeof s->kv);
 		} while (cur(s) == RH_JT_FIELD_NAME);
-		rh_jstr_free(&want);
 		rh_jk_throw(&s->fail, s->exc, ATE, "Expected field name not "
 		    "found: %s", name);
 	}
-	rh_jstr_free(&want);
 }
 
 static void
@@ -1145,6 +1139,8 @@ rh_sl_free(struct rh_sl *s)
 	rh_jstr_free(&s->p.s[0]);
 	rh_jstr_free(&s->p.s[1]);
 	rh_jstr_free(&s->t);
+	rh_jstr_free(&s->want);
+	elist_free(&s->kv);
 	buf_free(&s->own.msg);
 	free(s);
 }

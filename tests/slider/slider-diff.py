@@ -210,7 +210,8 @@ def placekit_refusal(err, data):
         return True
     return (m.startswith("Expected record-end. Got FIELD_NAME") or
             m.startswith("Expected Unknown fields")) and \
-        any(('"%s"' % c).encode() in data for c in COUNTERS)
+        any(('"%s"' % c).encode(e) in data for c in COUNTERS
+            for e in ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"))
 
 
 def compare(s, r, mode, data):
@@ -267,6 +268,10 @@ class Gen:
 
     def __init__(self, seed):
         self.r = random.Random(seed)
+        self.clean = False      # only what Slider takes, values aside
+
+    CLEAN_NUMS = ["1.0", "1.5", "-0.5", "1e0", "1E1", "2.5e2", "0.0", "-0",
+                  "0.9", "3.99"]
 
     # values
     def num(self, kind):
@@ -275,6 +280,9 @@ class Gen:
         if x < 0.55:
             return r.choice([0, 1, 2, 3, 7, 42]) if kind == "int" else \
                 r.choice([0, 1440000000000, 1450435691617, 1500000000000])
+        if self.clean:
+            return r.choice(self.CLEAN_NUMS) if x < 0.75 else \
+                r.randint(0, 3) if kind == "int" else r.randint(0, 2 ** 45)
         if x < 0.65:
             return r.choice(["1.0", "1.5", "-0.5", "1e0", "1E1", "2.5e2",
                              "1.45e12", "1450435691617.9", "0.0", "-0", "2147483647.5",
@@ -309,11 +317,11 @@ class Gen:
     def val(self, kind):
         r = self.r
         if kind == "str":
-            if r.random() < 0.85:
+            if self.clean or r.random() < 0.85:
                 return self.jstr(r.choice(self.HOSTS + ["151b4b44461", "18 Dec 2015 10:48:11 GMT"]))
             return str(self.num("int"))
         if kind == "bool":
-            if r.random() < 0.9:
+            if self.clean or r.random() < 0.9:
                 return r.choice(["true", "false"])
             return r.choice(["1", "0", '"true"', "null", "True"])
         return str(self.num(kind))
@@ -323,6 +331,10 @@ class Gen:
         r = self.r
         f = list(fields)
         x = r.random()
+        if self.clean:
+            if x < 0.2:
+                r.shuffle(f)
+            x = 1
         if x < 0.06 and f:
             r.shuffle(f)
         elif x < 0.1 and f:
@@ -336,13 +348,13 @@ class Gen:
             f.append(('"live"', "1"))
         body = "{" + ",".join("%s:%s" % kv for kv in f) + "}"
         tname = '"' + NS + kind + '"'
-        x = r.random()
+        x = 1 if self.clean else r.random()
         if x < 0.01:
             tname = '"' + kind + '"'
         elif x < 0.02:
             tname = '"placekit.Role"'
         wrapper = "{" + tname + ":" + body + "}"
-        x = r.random()
+        x = 1 if self.clean else r.random()
         if x < 0.02:
             return '{"entry":' + wrapper + ',"x":1}'
         if x < 0.03:
@@ -355,7 +367,8 @@ class Gen:
         r = self.r
         recs = []
         saved = self.num("long") if r.random() < 0.2 else 1450435691617
-        hdr = [('"version"', "1" if r.random() < 0.93 else self.val("int")),
+        hdr = [('"version"', "1" if self.clean or r.random() < 0.93 else
+                self.val("int")),
                ('"saved"', str(saved)),
                ('"savedx"', self.val("str") if r.random() < 0.1 else '"151b4b44461"'),
                ('"savedate"', self.val("str") if r.random() < 0.1 else '"18 Dec 2015 10:48:11 GMT"'),
@@ -368,7 +381,7 @@ class Gen:
                 name = r.choice(self.NAMES)
                 pairs.append("%s:%s" % (self.jstr(name), self.val("int") if r.random() < 0.1 else str(i)))
             m = "{" + ",".join(pairs) + "}"
-            if r.random() < 0.03:
+            if not self.clean and r.random() < 0.03:
                 m = r.choice(["[]", "null", '"x"', "1"])
             recs.append(self.rec("RoleHistoryMapping", [('"rolemap"', m)]))
         if nent is None:
@@ -382,7 +395,7 @@ class Gen:
                  ('"active"', self.val("bool")),
                  ('"last_used"', str(1440000000000 + i) if r.random() < 0.85 else self.val("long"))]
             recs.append(self.rec("NodeEntryRecord", e))
-        if r.random() < 0.02:
+        if not self.clean and r.random() < 0.02:
             recs.insert(r.randrange(1, len(recs) + 1), recs[0])
         count = str(nent) if r.random() < 0.9 else self.val("long")
         recs.append(self.rec("RoleHistoryFooter", [('"count"', count)]))
@@ -422,6 +435,8 @@ class Gen:
         x = r.random()
         if x < 0.8:
             return text
+        if self.clean:
+            return text + r.choice(["\n", " \t\r\n", "\x00", "}}x"])
         if x < 0.85:
             return text + r.choice(["xyz\n", "}", "}}", "\x00", "\x00\x00x", " \n\t\r\n",
                                    "]", "\xff", "{"])
@@ -501,7 +516,9 @@ class Gen:
         return bytes(b)
 
     def one(self):
-        if self.r.random() < 0.45:
+        x = self.r.random()
+        self.clean = x < 0.35
+        if x < 0.65:
             return self.history()
         return self.mutate(self.history())
 

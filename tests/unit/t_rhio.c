@@ -139,8 +139,9 @@ cut_records(void)
 		    "f:4:1: " JSON "\"Unexpected character ('{' (code 123)): was "
 		    "expecting comma to separate OBJECT entries" AT("4", "2"),
 		    "a line cut after a value" },
-		{ HEAD ENTRY "\"host\":\n" E1 FOOT, RUNS, "f:3:60: not a record of "
-		    "Slider's schema; Slider: \"Expected string. Got START_OBJECT\"",
+		{ HEAD ENTRY "\"host\":\n" E1 FOOT, RUNS, "f:4:1: 'host' must be a "
+		    "string, not an object; Slider: \"Expected string. Got "
+		    "START_OBJECT\"",
 		    "a line cut after a key: the next record is its value" },
 		{ HEAD "{\"entry\":{\"" NS "RoleHistoryMapping\":{\"rolemap\":"
 		    "{\"r\":0,\n" E1 FOOT, RUNS, "f:4:1: " JSON "\"Unexpected "
@@ -169,8 +170,9 @@ cut_records(void)
 		    "[Source: ...; line: 3, column: 10])" AT("5", "975"),
 		    "pretty-printed" },
 		{ HEAD "{\"entry\":{\"placekit.Container\":{\"id\":\"c\n" E1 FOOT,
-		    RUNS, "f:3:11: a record type Slider does not know; Slider: "
-		    "\"Unknown union branch placekit.Container\"",
+		    RUNS, "f:3:11: 'placekit.Container' is a placekit record, not "
+		    "one of Slider's; Slider: \"Unknown union branch "
+		    "placekit.Container\"",
 		    "a record of placekit's" },
 		{ HEAD ENTRY "\"host\":\"h\",\"last_used\":0\n" E1 FOOT, RUNS,
 		    "f:4:1: " JSON "\"Unexpected character ('{' (code 123)): was "
