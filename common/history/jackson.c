@@ -35,6 +35,10 @@
 #define CCE	"java.io.CharConversionException"
 #define AIOOBE	"java.lang.ArrayIndexOutOfBoundsException"
 
+/* The input encodings Jackson detects. */
+enum rh_jenc { RH_JE_UTF8, RH_JE_UTF16BE, RH_JE_UTF16LE, RH_JE_UTF32BE,
+	RH_JE_UTF32LE };
+
 enum { C_ROOT, C_ARRAY, C_OBJECT };
 
 struct jctx {
@@ -522,8 +526,9 @@ fis_available(struct rh_jk *j)
 	return avail(j, j->fpos, 1) > 0;
 }
 
-uint64_t
-rh_jk_seen(const struct rh_jk *j)
+/* The input's size as far as read (all of it once the end was seen). */
+static uint64_t
+seen(const struct rh_jk *j)
 {
 	return j->wbase + j->wlen;
 }
@@ -1990,12 +1995,6 @@ rh_jk_start(struct rh_jk *j)
 	rh_jk_next(j);
 }
 
-enum rh_jenc
-rh_jk_encoding(const struct rh_jk *j)
-{
-	return j->enc;
-}
-
 /* --- positions and the bytes, for the caller --- */
 
 static uint64_t
@@ -2023,8 +2022,8 @@ rh_jk_off(const struct rh_jk *j)
 
 	/* after a load that found the end, Jackson counts on past it */
 	if (j->ptr > j->end || (j->closed && at > (int64_t)(j->wide ?
-	    j->nchars : rh_jk_seen(j))))
-		at = j->wide ? (int64_t)j->nchars : (int64_t)rh_jk_seen(j);
+	    j->nchars : seen(j))))
+		at = j->wide ? (int64_t)j->nchars : (int64_t)seen(j);
 	return offset_of(j, at);
 }
 

@@ -65,10 +65,6 @@ __attribute__((noreturn, format(printf, 4, 5)))
 void rh_jk_throw(jmp_buf *fail, struct rh_jexc *e, const char *cls,
     const char *fmt, ...);
 
-/* The input encodings Jackson detects. */
-enum rh_jenc { RH_JE_UTF8, RH_JE_UTF16BE, RH_JE_UTF16LE, RH_JE_UTF32BE,
-	RH_JE_UTF32LE };
-
 struct rh_jk;
 
 /* A parser of fd (not closed), which throws to fail with e. */
@@ -82,12 +78,11 @@ int rh_jk_ioerr(const struct rh_jk *);
  * token. May throw.
  */
 void rh_jk_start(struct rh_jk *);
-enum rh_jenc rh_jk_encoding(const struct rh_jk *);
 
 /* JsonParser: nextToken, getCurrentToken, getText, getIntValue, getLongValue. */
 enum rh_jtok rh_jk_next(struct rh_jk *);
 enum rh_jtok rh_jk_cur(const struct rh_jk *);
-/* getText() into t (set to null, t->u == NULL... as RH_JT_NULL's null). */
+/* getText() into t: empty for Java's null (no token). */
 void rh_jk_text(struct rh_jk *, struct rh_jstr *t);
 int32_t rh_jk_int(struct rh_jk *);
 int64_t rh_jk_long(struct rh_jk *);
@@ -132,7 +127,5 @@ int rh_jk_bytewise(const struct rh_jk *);
  * "Stream Closed" when Jackson closed it at the end of the input.
  */
 int rh_jk_stream_read(struct rh_jk *);
-/* The input's size as far as read (all of it once the end was seen). */
-uint64_t rh_jk_seen(const struct rh_jk *);
 
 #endif

@@ -174,7 +174,7 @@ struct rh_sl {
 	struct rh_rec *rec;
 	struct rh_jk *j;
 	jmp_buf fail;
-	struct rh_jexc *exc, own;
+	struct rh_jexc exc;
 
 	/* JsonDecoder */
 	const struct sym **stack;
@@ -225,7 +225,7 @@ cur(const struct rh_sl *s)
 NORETURN static void
 expected(struct rh_sl *s, const char *type)
 {
-	rh_jk_throw(&s->fail, s->exc, ATE, "Expected %s. Got %s", type,
+	rh_jk_throw(&s->fail, &s->exc, ATE, "Expected %s. Got %s", type,
 	    rh_jk_tokname(cur(s)));
 }
 
@@ -286,12 +286,12 @@ parse_java(struct rh_sl *s, int64_t min, int64_t max)
 bad:
 	rh_jstr_utf8(&b, t->u, t->n);
 	/* the message is formatted before b is freed: copy it first */
-	buf_clear(&s->exc->msg);
-	buf_printf(&s->exc->msg, "For input string: \"%s\"", b.s != NULL ?
+	buf_clear(&s->exc.msg);
+	buf_printf(&s->exc.msg, "For input string: \"%s\"", b.s != NULL ?
 	    b.s : "");
 	free(b.s);
-	s->exc->cls = NFE;
-	s->exc->nomsg = 0;
+	s->exc.cls = NFE;
+	s->exc.nomsg = 0;
 	longjmp(s->fail, 1);
 }
 
@@ -524,7 +524,7 @@ parser_advance(struct rh_sl *s, const struct sym *input)
 			do_action(s, top);
 			break;
 		case K_TERM:
-			rh_jk_throw(&s->fail, s->exc, ATE, "Attempt to process a "
+			rh_jk_throw(&s->fail, &s->exc, ATE, "Attempt to process a "
 			    "%s when a %s was expected.", input->name, top->name);
 		case K_REP:
 			if (input == top->end)
@@ -562,9 +562,9 @@ advance(struct rh_sl *s, const struct sym *x)
 	process_trailing(s);
 	if (cur(s) == RH_JT_NULL && s->depth == 1) {
 		if (s->in_loop)
-			rh_jk_throw(&s->fail, s->exc, EOFE, "End of file reached "
+			rh_jk_throw(&s->fail, &s->exc, EOFE, "End of file reached "
 			    "after %ld records", (long)s->records);
-		rh_jk_throw(&s->fail, s->exc, EOFE, NULL);
+		rh_jk_throw(&s->fail, &s->exc, EOFE, NULL);
 	}
 	parser_advance(s, x);
 }
@@ -599,7 +599,7 @@ field_adjust(struct rh_sl *s, const char *name)
 			rb_put(s->cur, &s->t, &s->kv);	/* taken */
 			memset(&s->kv, 0, sizeof s->kv);
 		} while (cur(s) == RH_JT_FIELD_NAME);
-		rh_jk_throw(&s->fail, s->exc, ATE, "Expected field name not "
+		rh_jk_throw(&s->fail, &s->exc, ATE, "Expected field name not "
 		    "found: %s", name);
 	}
 }
@@ -642,12 +642,12 @@ do_action(struct rh_sl *s, const struct sym *top)
 			struct buf k = { NULL, 0, 0 };
 
 			rb_keys(s->cur, &k);
-			buf_clear(&s->exc->msg);
-			buf_printf(&s->exc->msg, "Expected Unknown fields: %s. "
+			buf_clear(&s->exc.msg);
+			buf_printf(&s->exc.msg, "Expected Unknown fields: %s. "
 			    "Got %s", k.s, rh_jk_tokname(cur(s)));
 			free(k.s);
-			s->exc->cls = ATE;
-			s->exc->nomsg = 0;
+			s->exc.cls = ATE;
+			s->exc.nomsg = 0;
 			longjmp(s->fail, 1);
 		}
 		rb_free(s->cur);
@@ -684,15 +684,15 @@ read_index(struct rh_sl *s)
 		struct buf b = { NULL, 0, 0 };
 
 		rh_jstr_utf8(&b, s->t.u, s->t.n);
-		buf_clear(&s->exc->msg);
-		buf_printf(&s->exc->msg, "Unknown union branch %s",
+		buf_clear(&s->exc.msg);
+		buf_printf(&s->exc.msg, "Unknown union branch %s",
 		    b.s != NULL ? b.s : "");
 		free(b.s);
-		s->exc->cls = ATE;
-		s->exc->nomsg = 0;
+		s->exc.cls = ATE;
+		s->exc.nomsg = 0;
 		/* a state stream's own records */
 		s->placekit = s->t.n >= 9 && s->t.u[0] == 'p' &&
-		    memcmp(s->exc->msg.s + strlen("Unknown union branch "),
+		    memcmp(s->exc.msg.s + strlen("Unknown union branch "),
 		    "placekit.", 9) == 0;
 		longjmp(s->fail, 1);
 	}
@@ -817,6 +817,8 @@ map_put(struct pend *p, const struct rh_jstr *k, int32_t v)
 	if (p->nmap == 0)
 		buf_clear(&p->kb);
 	at = p->kb.n;
+	if (p->kb.cap == 0)	/* a key may be empty */
+		buf_grow(&p->kb, 1);
 	utf8_bytes(k, &p->kb);
 	n = p->kb.n - at;
 	h = ht_hash(p->kb.s + at, n);
@@ -954,7 +956,6 @@ read_record(struct rh_sl *s)
 {
 	struct pend *p = &s->p;
 	int32_t i;
-	int64_t l;
 
 	process_trailing(s);
 	commit(s);
@@ -993,7 +994,6 @@ read_record(struct rh_sl *s)
 				advance(s, &T_ITEM_END);
 			} while (map_next(s));
 		}
-		(void)l;
 		break;
 	}
 	return p->type;
@@ -1061,10 +1061,10 @@ slider(struct rh_sl *s, struct rh_slres *r)
 	rh_jk_start(s->j);
 	t = read_record(s);
 	if (t != B_HEADER)
-		rh_jk_throw(&s->fail, s->exc, IOE, "Role History Header not "
+		rh_jk_throw(&s->fail, &s->exc, IOE, "Role History Header not "
 		    "found at start of file");
 	if (s->p.v[0] != 1)
-		rh_jk_throw(&s->fail, s->exc, IOE, "Can't read role file version "
+		rh_jk_throw(&s->fail, &s->exc, IOE, "Can't read role file version "
 		    "%04x -need 0001", (unsigned)(uint32_t)s->p.v[0]);
 	s->in_loop = 1;
 	for (;;) {
@@ -1076,7 +1076,7 @@ slider(struct rh_sl *s, struct rh_slres *r)
 		}
 		t = read_record(s);
 		if (t == B_HEADER)
-			rh_jk_throw(&s->fail, s->exc, IOE, "Duplicate Role History "
+			rh_jk_throw(&s->fail, &s->exc, IOE, "Duplicate Role History "
 			    "Header found");
 		if (t == B_MAPPING) {
 			s->p.used = s->rolemap == 0;
@@ -1091,7 +1091,7 @@ slider(struct rh_sl *s, struct rh_slres *r)
 	commit(s);		/* the footer: its end is never checked */
 	r->complete = 1;
 	if ((c = rh_jk_stream_read(s->j)) > 0)
-		rh_jk_throw(&s->fail, s->exc, EOFE, "File footer reached before "
+		rh_jk_throw(&s->fail, &s->exc, EOFE, "File footer reached before "
 		    "end of file -after %ld records", (long)s->records);
 	r->accepted = 1;
 }
@@ -1105,8 +1105,7 @@ rh_sl_new(int fd, const char *file, struct rh_rec *rec)
 	s->rec = rec;
 	s->line = 1;
 	s->p.type = -1;
-	s->exc = &s->own;
-	s->j = rh_jk_new(fd, &s->fail, s->exc);
+	s->j = rh_jk_new(fd, &s->fail, &s->exc);
 	push(s, &ROOT);
 	return s;
 }
@@ -1141,7 +1140,7 @@ rh_sl_free(struct rh_sl *s)
 	rh_jstr_free(&s->t);
 	rh_jstr_free(&s->want);
 	elist_free(&s->kv);
-	buf_free(&s->own.msg);
+	buf_free(&s->exc.msg);
 	free(s);
 }
 
@@ -1225,8 +1224,8 @@ record(const struct rh_sl *s)
 static uint64_t
 describe(struct rh_sl *s, const struct rh_slres *r, struct buf *w)
 {
-	const char *c = s->exc->cls, *m = s->exc->msg.s != NULL ?
-	    s->exc->msg.s : "", *rec = record(s), *got;
+	const char *c = s->exc.cls, *m = s->exc.msg.s != NULL ?
+	    s->exc.msg.s : "", *rec = record(s), *got;
 	const char *want = strstr(m, "Expected ") == m ? m + 9 : "";
 	uint64_t off;
 
@@ -1363,9 +1362,9 @@ rh_sl_read(struct rh_sl *s, struct rh_slres *r)
 			r->tail = pos_of(s, t);
 	} else {
 		/* a counter in a NodeEntryRecord: a state stream's */
-		if (s->p.type == B_ENTRY && strcmp(s->exc->cls, ATE) == 0 &&
-		    (strncmp(s->exc->msg.s, "Expected record-end", 19) == 0 ?
-		    counter_field(s) : strncmp(s->exc->msg.s,
+		if (s->p.type == B_ENTRY && strcmp(s->exc.cls, ATE) == 0 &&
+		    (strncmp(s->exc.msg.s, "Expected record-end", 19) == 0 ?
+		    counter_field(s) : strncmp(s->exc.msg.s,
 		    "Expected Unknown fields", 23) == 0 && s->cur != NULL &&
 		    s->cur->n > 0 && all_counters(s->cur)))
 			s->placekit = 1;
@@ -1376,10 +1375,10 @@ rh_sl_read(struct rh_sl *s, struct rh_slres *r)
 		}
 		off = describe(s, r, &r->what);
 		r->where = pos_of(s, off < s->loff ? s->loff : off);
-		if (s->exc->nomsg)	/* an input with nothing in it */
+		if (s->exc.nomsg)	/* an input with nothing in it */
 			r->where.line = r->where.col = 0;
-		r->exc = s->own;
-		memset(&s->own, 0, sizeof s->own);
+		r->exc = s->exc;
+		memset(&s->exc, 0, sizeof s->exc);
 		s->resume = s->p.type >= 0 || !r->complete ? s->p.off :
 		    s->resume;
 	}
