@@ -241,22 +241,6 @@ tokstr(enum rh_jtok t)
 
 /* --- exceptions --- */
 
-static void
-vappend(struct buf *b, const char *fmt, va_list ap)
-{
-	va_list aq;
-	int n;
-
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (n < 0)
-		return;
-	buf_grow(b, b->n + (size_t)n + 1);
-	vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
-	b->n += (size_t)n;
-}
-
 void
 rh_jk_throw(jmp_buf *fail, struct rh_jexc *e, const char *cls,
     const char *fmt, ...)
@@ -268,7 +252,7 @@ rh_jk_throw(jmp_buf *fail, struct rh_jexc *e, const char *cls,
 	buf_clear(&e->msg);
 	if (fmt != NULL) {
 		va_start(ap, fmt);
-		vappend(&e->msg, fmt, ap);
+		buf_vprintf(&e->msg, fmt, ap);
 		va_end(ap);
 	}
 	longjmp(*fail, 1);
@@ -304,7 +288,7 @@ perrf(struct rh_jk *j, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vappend(&m, fmt, ap);
+	buf_vprintf(&m, fmt, ap);
 	va_end(ap);
 	fail_msg(j, &m);
 }
@@ -328,27 +312,25 @@ chardesc(struct buf *b, int32_t ch)
 		buf_printf(b, "' (code %ld)", (long)ch);
 }
 
-/* pre, the description of ch, post: a JsonParseException. */
-NORETURN static void
-charerr(struct rh_jk *j, const char *pre, int32_t ch, const char *post)
+/* pre, the description of ch, then fmt: a JsonParseException. */
+NORETURN PRINTF(4, 5) static void
+charerr(struct rh_jk *j, const char *pre, int32_t ch, const char *fmt, ...)
 {
 	struct buf m = { NULL, 0, 0 };
+	va_list ap;
 
 	buf_puts(&m, pre);
 	chardesc(&m, ch);
-	buf_puts(&m, post);
+	va_start(ap, fmt);
+	buf_vprintf(&m, fmt, ap);
+	va_end(ap);
 	fail_msg(j, &m);
 }
 
 NORETURN static void
 unexpected(struct rh_jk *j, int32_t ch, const char *comment)
 {
-	struct buf m = { NULL, 0, 0 };
-
-	buf_puts(&m, "Unexpected character (");
-	chardesc(&m, ch);
-	buf_printf(&m, "): %s", comment);
-	fail_msg(j, &m);
+	charerr(j, "Unexpected character (", ch, "): %s", comment);
 }
 
 static const char *
@@ -381,13 +363,8 @@ invalid_space(struct rh_jk *j, int32_t i)
 NORETURN static void
 unquoted_space(struct rh_jk *j, int32_t i, const char *what)
 {
-	struct buf m = { NULL, 0, 0 };
-
-	buf_puts(&m, "Illegal unquoted character (");
-	chardesc(&m, (uint16_t)i);
-	buf_printf(&m, "): has to be escaped using backslash to be included "
-	    "in %s", what);
-	fail_msg(j, &m);
+	charerr(j, "Illegal unquoted character (", (uint16_t)i, "): has to be "
+	    "escaped using backslash to be included in %s", what);
 }
 
 NORETURN static void
@@ -967,6 +944,26 @@ skip_ws(struct rh_jk *j, int eof)
 
 /* --- error helpers that read on --- */
 
+/* A UTF-8 lead byte c: how many bytes follow it (1 to 3), its own bits
+ * left in *c; 0 if it leads none. */
+static int
+lead(int32_t *c)
+{
+	if ((*c & 0xe0) == 0xc0) {
+		*c &= 0x1f;
+		return 1;
+	}
+	if ((*c & 0xf0) == 0xe0) {
+		*c &= 0x0f;
+		return 2;
+	}
+	if ((*c & 0xf8) == 0xf0) {
+		*c &= 0x07;
+		return 3;
+	}
+	return 0;
+}
+
 /* _decodeCharForError(firstByte) (UTF-8 parser). */
 static int32_t
 decode_for_error(struct rh_jk *j, int32_t c)
@@ -976,16 +973,7 @@ decode_for_error(struct rh_jk *j, int32_t c)
 
 	if (c >= 0)
 		return c;
-	if ((c & 0xe0) == 0xc0) {
-		c &= 0x1f;
-		needed = 1;
-	} else if ((c & 0xf0) == 0xe0) {
-		c &= 0x0f;
-		needed = 2;
-	} else if ((c & 0xf8) == 0xf0) {
-		c &= 0x07;
-		needed = 3;
-	} else
+	if ((needed = lead(&c)) == 0)
 		invalid_initial(j, c & 0xff);
 	d = nextunit(j);
 	if ((d & 0xc0) != 0x80)
@@ -1077,12 +1065,8 @@ match_token(struct rh_jk *j, const char *str, int i)
 NORETURN static void
 number_char(struct rh_jk *j, int32_t ch, const char *comment)
 {
-	struct buf m = { NULL, 0, 0 };
-
-	buf_puts(&m, "Unexpected character (");
-	chardesc(&m, ch);
-	buf_printf(&m, ") in numeric value: %s", comment);
-	fail_msg(j, &m);
+	charerr(j, "Unexpected character (", ch, ") in numeric value: %s",
+	    comment);
 }
 
 /* _handleInvalidNumberStart(ch, negative). */
@@ -1126,6 +1110,17 @@ no_leading_zeroes(struct rh_jk *j)
 	perrf(j, "Invalid numeric value: Leading zeroes not allowed");
 }
 
+/* The next unit of an exponent: there must be one. */
+static int32_t
+exp_unit(struct rh_jk *j)
+{
+	if (!j->wide)
+		return nextunit(j);
+	if (j->ptr >= j->end && !loadmore(j))
+		invalid_eof(j, "expected a digit for number exponent");
+	return j->cb[j->ptr++];
+}
+
 /*
  * The fraction and exponent, c the unit after the integer part; eof
  * the input ended there (a Reader's slow path only).
@@ -1152,22 +1147,10 @@ float_text(struct rh_jk *j, int32_t c, int eof)
 	}
 	if (c == 'e' || c == 'E') {
 		text_add(j, c);
-		if (j->wide) {
-			if (j->ptr >= j->end && !loadmore(j))
-				invalid_eof(j, "expected a digit for number "
-				    "exponent");
-			c = j->cb[j->ptr++];
-		} else
-			c = nextunit(j);
+		c = exp_unit(j);
 		if (c == '-' || c == '+') {
 			text_add(j, c);
-			if (j->wide) {
-				if (j->ptr >= j->end && !loadmore(j))
-					invalid_eof(j, "expected a digit for "
-					    "number exponent");
-				c = j->cb[j->ptr++];
-			} else
-				c = nextunit(j);
+			c = exp_unit(j);
 		}
 		while (c <= '9' && c >= '0') {
 			j->explen++;
@@ -1276,15 +1259,9 @@ slow:
 		}
 		c = j->cb[j->ptr++];
 	}
-	if (j->intlen == 0) {
-		struct buf m = { NULL, 0, 0 };
-
-		buf_puts(&m, "Invalid numeric value: Missing integer part (next "
-		    "char ");
-		chardesc(&m, c);
-		buf_puts(&m, ")");
-		fail_msg(j, &m);
-	}
+	if (j->intlen == 0)
+		charerr(j, "Invalid numeric value: Missing integer part (next "
+		    "char ", c, ")");
 	return float_text(j, c, 0);
 }
 
@@ -1346,7 +1323,8 @@ escaped(struct rh_jk *j)
 	default:
 		if (!j->wide)
 			c = decode_for_error(j, c);
-		charerr(j, "Unrecognized character escape ", (uint16_t)c, "");
+		charerr(j, "Unrecognized character escape ", (uint16_t)c, "%s",
+		    "");
 	}
 	for (i = 0; i < 4; i++) {
 		if (j->ptr >= j->end && !loadmore(j))
@@ -1385,19 +1363,16 @@ cont(struct rh_jk *j)
 static int
 code8(int32_t c)
 {
+	int n;
+
 	if (c < 0x20)
 		return -1;
 	if (c == '"' || c == '\\')
 		return 1;
 	if (c < 0x80)
 		return 0;
-	if ((c & 0xe0) == 0xc0)
-		return 2;
-	if ((c & 0xf0) == 0xe0)
-		return 3;
-	if ((c & 0xf8) == 0xf0)
-		return 4;
-	return -1;
+	n = lead(&c);
+	return n > 0 ? n + 1 : -1;
 }
 
 /*
@@ -1477,7 +1452,7 @@ add_name(struct rh_jk *j)
 {
 	const unsigned char *b = (const unsigned char *)j->nbytes.s;
 	int32_t len = (int32_t)j->nbytes.n, ix = 0, ch, ch2;
-	int needed;
+	int needed, k;
 
 #define QUAD(k) ((int32_t)((uint32_t)((k) < len ? b[k] : 0) << 24 | \
 	(uint32_t)((k) + 1 < len ? b[(k) + 1] : 0) << 16 | \
@@ -1489,37 +1464,15 @@ add_name(struct rh_jk *j)
 	while (ix < len) {
 		ch = b[ix++];
 		if (ch > 127) {
-			if ((ch & 0xe0) == 0xc0) {
-				ch &= 0x1f;
-				needed = 1;
-			} else if ((ch & 0xf0) == 0xe0) {
-				ch &= 0x0f;
-				needed = 2;
-			} else if ((ch & 0xf8) == 0xf0) {
-				ch &= 0x07;
-				needed = 3;
-			} else
+			if ((needed = lead(&ch)) == 0)
 				invalid_initial(j, ch);
 			if (ix + needed > len)
 				invalid_eof(j, " in field name");
-			ch2 = AT(ix);
-			ix++;
-			if ((ch2 & 0xc0) != 0x80)
-				invalid_other(j, ch2);
-			ch = ch << 6 | (ch2 & 0x3f);
-			if (needed > 1) {
+			for (k = 1; k <= needed; k++, ix++) {
 				ch2 = AT(ix);
-				ix++;
-				if ((ch2 & 0xc0) != 0x80)
-					invalid_other(j, ch2);
+				if ((ch2 & 0xc0) != 0x80)	/* the third masked */
+					invalid_other(j, k < 3 ? ch2 : ch2 & 0xff);
 				ch = ch << 6 | (ch2 & 0x3f);
-				if (needed > 2) {
-					ch2 = AT(ix);
-					ix++;
-					if ((ch2 & 0xc0) != 0x80)
-						invalid_other(j, ch2 & 0xff);
-					ch = ch << 6 | (ch2 & 0x3f);
-				}
 			}
 			if (needed > 2) {
 				ch -= 0x10000;

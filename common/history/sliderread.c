@@ -723,32 +723,18 @@ numeric(enum rh_jtok t)
 	return t == RH_JT_INT || t == RH_JT_FLOAT;
 }
 
-static int32_t
-read_int(struct rh_sl *s, uint64_t *off)
-{
-	int32_t v;
-
-	advance(s, &T_INT);
-	if (!numeric(cur(s)))
-		expected(s, "int");
-	if (off != NULL)
-		*off = tokoff(s);
-	v = get_int(s);
-	next(s);
-	return v;
-}
-
+/* readInt (t T_INT) or readLong (T_LONG). */
 static int64_t
-read_long(struct rh_sl *s, uint64_t *off)
+read_number(struct rh_sl *s, const struct sym *t, uint64_t *off)
 {
 	int64_t v;
 
-	advance(s, &T_LONG);
+	advance(s, t);
 	if (!numeric(cur(s)))
-		expected(s, "long");
+		expected(s, t->name);
 	if (off != NULL)
 		*off = tokoff(s);
-	v = get_long(s);
+	v = t == &T_INT ? get_int(s) : get_long(s);
 	next(s);
 	return v;
 }
@@ -966,19 +952,19 @@ read_record(struct rh_sl *s)
 	switch (p->type) {
 	case B_ENTRY:
 		read_string(s, &p->s[0], &p->foff[0]);
-		p->v[0] = read_int(s, &p->foff[1]);
+		p->v[0] = read_number(s, &T_INT, &p->foff[1]);
 		p->v[1] = read_boolean(s, &p->foff[2]);
-		p->v[2] = read_long(s, &p->foff[3]);
+		p->v[2] = read_number(s, &T_LONG, &p->foff[3]);
 		break;
 	case B_HEADER:
-		p->v[0] = read_int(s, &p->foff[0]);
-		p->v[1] = read_long(s, &p->foff[1]);
+		p->v[0] = read_number(s, &T_INT, &p->foff[0]);
+		p->v[1] = read_number(s, &T_LONG, &p->foff[1]);
 		read_string(s, &p->s[0], NULL);
 		read_string(s, &p->s[1], NULL);
-		p->v[2] = read_int(s, &p->foff[2]);
+		p->v[2] = read_number(s, &T_INT, &p->foff[2]);
 		break;
 	case B_FOOTER:
-		p->v[0] = read_long(s, &p->foff[0]);
+		p->v[0] = read_number(s, &T_LONG, &p->foff[0]);
 		break;
 	case B_MAPPING:
 		p->nmap = 0;
@@ -989,7 +975,7 @@ read_record(struct rh_sl *s)
 		if (map_next(s)) {
 			do {
 				read_string(s, &s->t, NULL);
-				i = read_int(s, NULL);
+				i = (int32_t)read_number(s, &T_INT, NULL);
 				map_put(p, &s->t, i);
 				advance(s, &T_ITEM_END);
 			} while (map_next(s));
