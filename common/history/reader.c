@@ -72,7 +72,8 @@ after_footer(const struct rh_slres *r, struct diag *d)
 		said(&r->exc, &b);
 	} else
 		buf_puts(&b, ", as Slider does not read it");
-	diag_warn(d, &r->tail, "%s", b.s);
+	/* blank space past Slider's read-ahead is a refusal too */
+	diag_warn(d, r->tail.line > 0 ? &r->tail : &r->where, "%s", b.s);
 	buf_free(&b);
 }
 

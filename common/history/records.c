@@ -127,8 +127,8 @@ rh_rec_counter(const char *name, size_t n)
 
 /* One-time warnings. */
 enum {
-	W_DECISION = 1 << 1, W_ROLES_GIVEN = 1 << 2, W_BADROLE = 1 << 3,
-	W_UNKNOWN = 1 << 4	/* << rtype */
+	W_DECISION = 1 << 0, W_ROLES_GIVEN = 1 << 1, W_BADROLE = 1 << 2,
+	W_UNKNOWN = 1 << 3	/* << rtype */
 };
 
 /* Should the warning of bit be given? Once per file. */
@@ -274,8 +274,9 @@ header(struct rh_rec *r, const struct ft_val *fv)
 
 /*
  * A mapping begins: it replaces the map (Slider builds its map from it)
- * unless an earlier one named roles; then that one stays (a warning).
- * Returns whether its pairs are to be taken.
+ * unless an earlier one named roles; then that one stays (a warning), as
+ * Slider keeps the first map that is not empty. Returns whether its
+ * pairs are to be taken.
  */
 static int
 begin_map(struct rh_rec *r, const struct pos *at)
@@ -295,15 +296,11 @@ begin_map(struct rh_rec *r, const struct pos *at)
 	return 1;
 }
 
-void
-rh_rec_sl_mapping(struct rh_rec *r, const struct pos *at, int used)
+int
+rh_rec_sl_mapping(struct rh_rec *r, const struct pos *at)
 {
 	r->nrec++;
-	if (!used)
-		diag_warn(r->d, at, "a second RoleHistoryMapping ignored: the "
-		    "first is kept");
-	else
-		(void)begin_map(r, at);
+	return begin_map(r, at);
 }
 
 void

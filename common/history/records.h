@@ -62,13 +62,13 @@ int rh_rec_end(struct rh_rec *, const char *file);
 
 /*
  * Slider's records as sliderread.c decoded them, in order, with their
- * positions; strings in Java UTF-8 (jackson.h). A mapping Slider ignores
- * (not used: an earlier one named roles) is only warned of; a used one
- * gives its pairs with rh_rec_sl_map. The footer completes the save.
+ * positions; strings in Java UTF-8 (jackson.h). A mapping: whether its
+ * pairs are taken (an earlier one named no role), then each of them with
+ * rh_rec_sl_map. The footer completes the save.
  */
 void rh_rec_sl_header(struct rh_rec *, int64_t saved, int32_t roles,
     const char *savedx, const char *savedate, const struct pos *);
-void rh_rec_sl_mapping(struct rh_rec *, const struct pos *, int used);
+int rh_rec_sl_mapping(struct rh_rec *, const struct pos *);
 void rh_rec_sl_map(struct rh_rec *, const char *name, int32_t id);
 void rh_rec_sl_entry(struct rh_rec *, const char *host, size_t hostlen,
     int32_t role, int active, int64_t last_used, const struct pos *role_at);

@@ -361,7 +361,7 @@ rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
 		w->filemap = s->map;
 		w->nfilemap = s->nmap;
 		s->map = NULL;
-		s->nmap = 0;
+		s->nmap = s->capmap = 0;
 	}
 	if (opt->from_now)
 		purged = purge_unused(w, opt->now, opt->max_age);

@@ -160,7 +160,6 @@ struct pend {
 	uint64_t foff[5];	/* its fields' values */
 	struct rh_jstr s[2];	/* host; savedx, savedate */
 	int64_t v[5];
-	int used;		/* a mapping Slider builds its map from */
 	struct rh_jstr *keys;	/* its pairs, after Slider's map */
 	int32_t *ids;
 	size_t nmap, capmap;
@@ -193,7 +192,6 @@ struct rh_sl {
 	/* Slider's loop */
 	int in_loop;
 	int32_t records;
-	size_t rolemap;			/* its roleMap's size */
 	struct pend p;
 	int placekit;			/* the refusal is a placekit thing */
 
@@ -909,8 +907,9 @@ commit(struct rh_sl *s)
 		    a.s ? a.s : "", b.s ? b.s : "", &at);
 		break;
 	case B_MAPPING:
-		rh_rec_sl_mapping(s->rec, &at, p->used);
-		for (i = 0; p->used && i < p->nmap; i++) {
+		if (!rh_rec_sl_mapping(s->rec, &at))
+			break;
+		for (i = 0; i < p->nmap; i++) {
 			buf_clear(&a);
 			rh_jstr_utf8(&a, p->keys[i].u, p->keys[i].n);
 			rh_rec_sl_map(s->rec, a.s ? a.s : "", p->ids[i]);
@@ -1064,13 +1063,9 @@ slider(struct rh_sl *s, struct rh_slres *r)
 		if (t == B_HEADER)
 			rh_jk_throw(&s->fail, &s->exc, IOE, "Duplicate Role History "
 			    "Header found");
-		if (t == B_MAPPING) {
-			s->p.used = s->rolemap == 0;
-			if (s->p.used)
-				s->rolemap = s->p.nmap;
-		} else if (t == B_ENTRY)
+		if (t == B_ENTRY)
 			s->records++;
-		else
+		else if (t == B_FOOTER)
 			break;
 	}
 	s->in_loop = 0;
