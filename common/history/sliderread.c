@@ -139,17 +139,21 @@ struct elist {
 /* A field kept aside: an entry of ReorderBuffer.savedFields. */
 struct rbent {
 	struct rh_jstr key;
-	int32_t hash;
-	uint64_t seq;		/* order of insertion */
+	int32_t hash;		/* Java's, spread as HashMap spreads it */
+	int dead;		/* removed (read back) */
 	struct elist val;
 };
 
-/* ReorderBuffer: its fields (a HashMap), and a replay under way. */
+/*
+ * ReorderBuffer: its fields (a HashMap: entries in the order they came,
+ * found through ht, a removed one left dead), and a replay under way.
+ */
 struct rbuf {
 	struct rbent *e;
 	size_t n, cap;
-	size_t tabcap;		/* the HashMap's table: 16, doubling */
-	uint64_t seq;
+	size_t live;		/* the HashMap's size */
+	size_t tabcap;		/* its table: 16, doubling */
+	struct ht ht;		/* entries by key */
 	int orig;		/* origParser is set: a field is replayed */
 };
 
@@ -388,13 +392,21 @@ jeq(const struct rh_jstr *a, const struct rh_jstr *b)
 	    memcmp(a->u, b->u, a->n * sizeof *a->u) == 0);
 }
 
+static uint64_t
+khash(const struct rh_jstr *k)
+{
+	return ht_hash(k->u, k->n * sizeof *k->u);
+}
+
 static struct rbent *
 rb_find(struct rbuf *b, const struct rh_jstr *k)
 {
-	size_t i;
+	struct ht_probe pr;
+	uint32_t i;
 
-	for (i = 0; i < b->n; i++)
-		if (jeq(&b->e[i].key, k))
+	ht_probe(&b->ht, khash(k), &pr);
+	while ((i = ht_next(&b->ht, &pr)) != HT_NONE)
+		if (!b->e[i].dead && jeq(&b->e[i].key, k))
 			return &b->e[i];
 	return NULL;
 }
@@ -412,23 +424,23 @@ rb_put(struct rbuf *b, const struct rh_jstr *k, struct elist *v)
 	}
 	if (b->n == b->cap)
 		xgrow((void **)&b->e, &b->cap, b->n + 1, sizeof *b->e);
-	e = &b->e[b->n++];
+	e = &b->e[b->n];
 	memset(e, 0, sizeof *e);
 	rh_jstr_set(&e->key, k);
 	e->hash = jhash(k);
-	e->seq = b->seq++;
 	e->val = *v;
+	ht_add(&b->ht, khash(k), (uint32_t)b->n++);
 	if (b->tabcap == 0)
 		b->tabcap = 16;
-	if (b->n > b->tabcap * 3 / 4)
+	if (++b->live > b->tabcap * 3 / 4)
 		b->tabcap *= 2;
 }
 
 static void
 rb_remove(struct rbuf *b, struct rbent *e)
 {
-	rh_jstr_free(&e->key);
-	*e = b->e[--b->n];
+	e->dead = 1;
+	b->live--;
 }
 
 static void
@@ -440,48 +452,55 @@ rb_free(struct rbuf *b)
 		return;
 	for (i = 0; i < b->n; i++) {
 		rh_jstr_free(&b->e[i].key);
-		elist_free(&b->e[i].val);
+		if (!b->e[i].dead)	/* a dead one's list is the replay's */
+			elist_free(&b->e[i].val);
 	}
 	free(b->e);
+	ht_free(&b->ht);
 	free(b);
 }
 
-static int
-by_bucket(const void *x, const void *y, size_t tabcap)
-{
-	const struct rbent *a = x, *b = y;
-	uint32_t ba = (uint32_t)a->hash & (uint32_t)(tabcap - 1);
-	uint32_t bb = (uint32_t)b->hash & (uint32_t)(tabcap - 1);
+/* An entry's place in the HashMap's iteration: its bucket, its order. */
+struct place {
+	uint32_t bucket;
+	size_t at;
+};
 
-	if (ba != bb)
-		return ba < bb ? -1 : 1;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
+static int
+by_place(const void *x, const void *y)
+{
+	const struct place *a = x, *b = y;
+
+	if (a->bucket != b->bucket)
+		return a->bucket < b->bucket ? -1 : 1;
+	return a->at < b->at ? -1 : a->at > b->at;
 }
 
-/* savedFields.keySet().toString(), in the HashMap's order. */
+/*
+ * savedFields.keySet().toString(): bucket by bucket, each in the order
+ * its entries came (resizing keeps it).
+ */
 static void
 rb_keys(const struct rbuf *b, struct buf *out)
 {
-	size_t i, k, *ord = xreallocarray(NULL, b->n + 1, sizeof *ord);
+	struct place *v = xreallocarray(NULL, b->n + 1, sizeof *v);
+	size_t i, n = 0;
 
 	for (i = 0; i < b->n; i++)
-		ord[i] = i;
-	for (i = 1; i < b->n; i++)	/* few: insertion sort */
-		for (k = i; k > 0 && by_bucket(&b->e[ord[k - 1]],
-		    &b->e[ord[k]], b->tabcap) > 0; k--) {
-			size_t t = ord[k];
-
-			ord[k] = ord[k - 1];
-			ord[k - 1] = t;
+		if (!b->e[i].dead) {
+			v[n].bucket = (uint32_t)b->e[i].hash &
+			    (uint32_t)(b->tabcap - 1);
+			v[n++].at = i;
 		}
+	qsort(v, n, sizeof *v, by_place);
 	buf_puts(out, "[");
-	for (i = 0; i < b->n; i++) {
+	for (i = 0; i < n; i++) {
 		if (i > 0)
 			buf_puts(out, ", ");
-		rh_jstr_utf8(out, b->e[ord[i]].key.u, b->e[ord[i]].key.n);
+		rh_jstr_utf8(out, b->e[v[i].at].key.u, b->e[v[i].at].key.n);
 	}
 	buf_puts(out, "]");
-	free(ord);
+	free(v);
 }
 
 /* --- the Parser --- */
@@ -636,7 +655,7 @@ do_action(struct rh_sl *s, const struct sym *top)
 		next(s);
 		if (top->act == A_UEND)
 			return;
-		if (s->cur != NULL && s->cur->n > 0) {
+		if (s->cur != NULL && s->cur->live > 0) {
 			struct buf k = { NULL, 0, 0 };
 
 			rb_keys(s->cur, &k);
@@ -1150,6 +1169,8 @@ all_counters(const struct rbuf *b)
 	int all = 1;
 
 	for (i = 0; i < b->n && all; i++) {
+		if (b->e[i].dead)
+			continue;
 		buf_clear(&k);
 		rh_jstr_utf8(&k, b->e[i].key.u, b->e[i].key.n);
 		all = k.s != NULL && rh_rec_counter(k.s, k.n);
@@ -1347,7 +1368,7 @@ rh_sl_read(struct rh_sl *s, struct rh_slres *r)
 		    (strncmp(s->exc.msg.s, "Expected record-end", 19) == 0 ?
 		    counter_field(s) : strncmp(s->exc.msg.s,
 		    "Expected Unknown fields", 23) == 0 && s->cur != NULL &&
-		    s->cur->n > 0 && all_counters(s->cur)))
+		    s->cur->live > 0 && all_counters(s->cur)))
 			s->placekit = 1;
 		r->placekit = s->placekit;
 		if (r->complete && (t = tail(s)) != UINT64_MAX) {
