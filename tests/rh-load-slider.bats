@@ -126,6 +126,34 @@ rh-load: $d/rolehistory-0000000000000002.json:2:113: warning: skipping this file
 	assert_line "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"new\",\"role\":0,\"active\":false,\"last_used\":5}}}"
 }
 
+@test "a history directory: a file Slider's parser read to its end leaves its names to the next, names that differ only in NUL bytes are one" {
+	d=$T/history
+	mkdir "$d"
+	{ hdr 1; ent old 0 false 5; foot 1; } > "$d/rolehistory-0000000000000001.json"
+	# no footer: read to the end, "acti\u0000ve" left in the parsers' names
+	{ hdr 2; printf '{"entry":{"%s.RoleHistoryMapping":{"rolemap":{"acti\\u0000ve":1}}}}\n' $NS; } \
+	    > "$d/rolehistory-0000000000000002.json"
+	run -0 rh-load --strict --now $NOW "$d/rolehistory-0000000000000001.json"
+	assert_line --partial '"host":"old"'
+	run --separate-stderr rh-load --now $NOW "$d"
+	assert_success
+	assert_stderr "rh-load: $d/rolehistory-0000000000000002.json:3:1: warning: skipping this file: the input ends before the RoleHistoryFooter; Slider: \"End of file reached after 0 records\"
+rh-load: $d/rolehistory-0000000000000001.json:2:59: warning: skipping this file: NodeEntryRecord has no 'active' (Slider's parser read a name as 'acti\\u0000ve', a name it read before that differs only in NUL bytes); Slider: \"Expected field name not found: active\"
+rh-load: $d: warning: no loadable history: starting empty"
+	# a parser that read more than 6,000 names to the end leaves none
+	{ hdr 2; printf '{"entry":{"%s.RoleHistoryMapping":{"rolemap":{"acti\\u0000ve":1' $NS
+	  awk 'BEGIN { for (i = 0; i < 5991; i++) printf ",\"k%d\":%d", i, i }'
+	  printf '}}}}\n'; } > "$d/rolehistory-0000000000000002.json"
+	run -0 rh-load --strict --now $NOW "$d"
+	assert_line --partial '"host":"old"'
+	# the same file newer: read first, alone, it is taken
+	mv "$d/rolehistory-0000000000000001.json" "$d/rolehistory-0000000000000003.json"
+	run --separate-stderr rh-load --strict --now $NOW "$d"
+	assert_success
+	assert_stderr ""
+	assert_line --partial '"host":"old"'
+}
+
 @test "against Slider's own reader (SLIDER_READ set): a short differential run finds nothing" {
 	[[ -n ${SLIDER_READ:-} && -x ${SLIDER_READ:-} ]] ||
 	    skip "SLIDER_READ (Slider's reader, printing its verdicts) not set"

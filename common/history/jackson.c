@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hashtable.h"
 #include "jackson.h"
 #include "jchars.h"
 #include "xalloc.h"
@@ -46,6 +47,38 @@ struct jctx {
 	int32_t index;		/* entries started, -1 before the first */
 	int32_t line, col;	/* where it starts (col from 0) */
 };
+
+/*
+ * BytesToNameCanonicalizer, as far as its answers show: the UTF-8 parser
+ * keeps the names it reads in a table, under their bytes packed four to
+ * an int, the last int's bytes right-aligned (so NUL bytes before them
+ * are lost), and a name two ints long whose second int is 0 is looked for
+ * as a one-int name, Name1 matching it, yet stored under both ints where
+ * no lookup finds it. A name found is the first one stored with its key:
+ * "host\u0000" read after "host" is "host", "acti\u0000ve" read before
+ * "active" makes it "acti\u0000ve". A parser starts from the table of
+ * its JsonFactory - Avro's, one in the process - and gives its own back
+ * when it finds the end of the input: if it holds more names than the
+ * factory's, it becomes the factory's, or with more than 6,000 names
+ * (MAX_ENTRIES_FOR_REUSE) an empty one does.
+ */
+struct rh_jk_names {
+	struct ht ht;
+	struct jname {
+		size_t q, u;		/* its key at q[q], its text at u[u] */
+		uint32_t nq, nu;
+		size_t nb;		/* its length in bytes */
+	} *v;
+	size_t n, cap;
+	uint32_t *q;
+	size_t nq, capq;
+	uint16_t *u;
+	size_t nu, capu;
+	size_t count;		/* _count: names stored, found or not */
+	int nul;		/* a name with a NUL byte is found */
+};
+
+#define NAMES_REUSE 6000
 
 /* The number of the current token, as JsonParserBase parses it. */
 enum { NR_UNKNOWN = 0, NR_INT = 1, NR_LONG = 2, NR_BIGINT = 4,
@@ -91,6 +124,10 @@ struct rh_jk {
 	struct rh_jstr text, name;
 	struct rh_jstr tok;	/* a token that is none, for a message */
 	struct buf nbytes;	/* a name's bytes (UTF-8 parser) */
+	uint32_t *quads;	/* and packed */
+	size_t capquads;
+	struct rh_jk_names names, *shared;
+	struct rh_jstr renamed;	/* the last name read as another one */
 
 	int neg, intlen, fractlen, explen;
 	int nvalid;
@@ -1486,6 +1523,154 @@ add_name(struct rh_jk *j)
 #undef QUAD
 }
 
+/* --- the names table --- */
+
+static uint64_t
+names_hash(const uint32_t *q, size_t nq)
+{
+	return ht_hash(q, nq * sizeof *q);
+}
+
+/* The name stored under the key q[0..nq), or NULL. */
+static const struct jname *
+names_find(const struct rh_jk_names *t, const uint32_t *q, size_t nq)
+{
+	struct ht_probe pr;
+	uint32_t i;
+
+	ht_probe(&t->ht, names_hash(q, nq), &pr);
+	while ((i = ht_next(&t->ht, &pr)) != HT_NONE)
+		if (t->v[i].nq == nq &&
+		    memcmp(t->q + t->v[i].q, q, nq * sizeof *q) == 0)
+			return &t->v[i];
+	return NULL;
+}
+
+/* Store name under the key q[0..nq) (not there). */
+static void
+names_add(struct rh_jk_names *t, const uint32_t *q, size_t nq,
+    const uint16_t *u, size_t nu, size_t nb)
+{
+	struct jname *e;
+
+	if (t->n == t->cap)
+		xgrow((void **)&t->v, &t->cap, t->n + 1, sizeof *t->v);
+	if (t->nq + nq > t->capq)
+		xgrow((void **)&t->q, &t->capq, t->nq + nq, sizeof *t->q);
+	if (t->nu + nu > t->capu)
+		xgrow((void **)&t->u, &t->capu, t->nu + nu, sizeof *t->u);
+	e = &t->v[t->n];
+	e->q = t->nq;
+	e->nq = (uint32_t)nq;
+	e->u = t->nu;
+	e->nu = (uint32_t)nu;
+	e->nb = nb;
+	memcpy(t->q + t->nq, q, nq * sizeof *q);
+	if (nu > 0)
+		memcpy(t->u + t->nu, u, nu * sizeof *t->u);
+	t->nq += nq;
+	t->nu += nu;
+	ht_add(&t->ht, names_hash(q, nq), (uint32_t)t->n++);
+}
+
+static void
+names_clear(struct rh_jk_names *t)
+{
+	ht_clear(&t->ht);
+	t->n = t->nq = t->nu = t->count = 0;
+	t->nul = 0;
+}
+
+static void
+names_copy(struct rh_jk_names *to, const struct rh_jk_names *from)
+{
+	const struct jname *e;
+	size_t i;
+
+	names_clear(to);
+	for (i = 0; i < from->n; i++) {
+		e = &from->v[i];
+		names_add(to, from->q + e->q, e->nq, from->u + e->u, e->nu,
+		    e->nb);
+	}
+	to->count = from->count;
+	to->nul = from->nul;
+}
+
+static void
+names_release(struct rh_jk_names *t)
+{
+	ht_free(&t->ht);
+	free(t->v);
+	free(t->q);
+	free(t->u);
+}
+
+struct rh_jk_names *
+rh_jk_names_new(void)
+{
+	return xcalloc(1, sizeof(struct rh_jk_names));
+}
+
+void
+rh_jk_names_free(struct rh_jk_names *t)
+{
+	if (t == NULL)
+		return;
+	names_release(t);
+	free(t);
+}
+
+/* The parser closed at the end of its input: its names to the factory's. */
+static void
+names_merge(struct rh_jk *j)
+{
+	if (j->shared == NULL || j->wide || j->names.count <= j->shared->count)
+		return;
+	if (j->names.count > NAMES_REUSE)
+		names_clear(j->shared);
+	else
+		names_copy(j->shared, &j->names);
+}
+
+/*
+ * The name whose bytes are in j->nbytes, into j->name: the one the table
+ * holds under their key, or (not there) their decoding, then stored.
+ */
+static void
+lookup_name(struct rh_jk *j)
+{
+	const unsigned char *b = (const unsigned char *)j->nbytes.s;
+	const struct jname *e;
+	size_t n = j->nbytes.n, nq = (n + 3) / 4, i;
+	uint32_t *q;
+	int nul;
+
+	if (nq > j->capquads)
+		xgrow((void **)&j->quads, &j->capquads, nq, sizeof *j->quads);
+	q = j->quads;
+	for (i = 0; i < nq; i++)
+		q[i] = 0;
+	for (i = 0; i < n; i++)
+		q[i / 4] = q[i / 4] << 8 | b[i];
+	e = names_find(&j->names, q, nq == 2 && q[1] == 0 ? 1 : nq);
+	if (e != NULL) {
+		j->name.n = 0;
+		for (i = 0; i < e->nu; i++)
+			rh_jstr_add(&j->name, j->names.u[e->u + i]);
+		if (e->nb != n)		/* the same key, other bytes */
+			rh_jstr_set(&j->renamed, &j->name);
+		return;
+	}
+	add_name(j);
+	j->names.count++;
+	if (nq == 2 && q[1] == 0)
+		return;			/* stored where it is never found */
+	nul = memchr(b, 0, n) != NULL;
+	names_add(&j->names, q, nq, j->name.u, j->name.n, n);
+	j->names.nul |= nul;
+}
+
 /* A byte of a name, with an escape's char encoded as UTF-8 (Jackson does). */
 static void
 name_char(struct rh_jk *j, int32_t ch)
@@ -1553,7 +1738,11 @@ field_name(struct rh_jk *j, int32_t i)
 		if (j->ptr >= j->end && !loadmore(j))
 			invalid_eof(j, " in field name");
 	}
-	add_name(j);
+	if (j->nbytes.n == 0) {		/* the empty name: no lookup */
+		j->name.n = 0;
+		return;
+	}
+	lookup_name(j);
 }
 
 /* --- tokens --- */
@@ -1631,6 +1820,7 @@ rh_jk_next(struct rh_jk *j)
 	}
 	if ((i = skip_ws(j, 1)) < 0) {
 		closeinput(j);
+		names_merge(j);
 		return j->cur = RH_JT_NULL;
 	}
 	j->own = j->processed + j->ptr - 1;
@@ -1816,10 +2006,14 @@ rh_jk_long(struct rh_jk *j)
 /* --- the start --- */
 
 struct rh_jk *
-rh_jk_new(int fd, jmp_buf *fail, struct rh_jexc *e)
+rh_jk_new(int fd, struct rh_jk_names *shared, jmp_buf *fail,
+    struct rh_jexc *e)
 {
 	struct rh_jk *j = xcalloc(1, sizeof *j);
 
+	j->shared = shared;
+	if (shared != NULL)
+		names_copy(&j->names, shared);
 	j->fd = fd;
 	j->fail = fail;
 	j->exc = e;
@@ -1843,6 +2037,9 @@ rh_jk_free(struct rh_jk *j)
 	rh_jstr_free(&j->name);
 	rh_jstr_free(&j->tok);
 	buf_free(&j->nbytes);
+	free(j->quads);
+	names_release(&j->names);
+	rh_jstr_free(&j->renamed);
 	buf_free(&j->u8);
 	free(j->u8off);
 	free(j);
@@ -1981,9 +2178,27 @@ rh_jk_off(const struct rh_jk *j)
 }
 
 int
-rh_jk_bytewise(const struct rh_jk *j)
+rh_jk_fast_ok(const struct rh_jk *j)
 {
-	return !j->wide;
+	return !j->wide && !j->names.nul;
+}
+
+const struct rh_jstr *
+rh_jk_renamed(const struct rh_jk *j)
+{
+	return j->renamed.n > 0 ? &j->renamed : NULL;
+}
+
+void
+rh_jk_saw_names(struct rh_jk *j, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		buf_clear(&j->nbytes);
+		buf_add(&j->nbytes, names[i], strlen(names[i]));
+		lookup_name(j);
+	}
 }
 
 size_t

@@ -67,8 +67,24 @@ void rh_jk_throw(jmp_buf *fail, struct rh_jexc *e, const char *cls,
 
 struct rh_jk;
 
-/* A parser of fd (not closed), which throws to fail with e. */
-struct rh_jk *rh_jk_new(int fd, jmp_buf *fail, struct rh_jexc *e);
+/*
+ * The field names a process's parsers share (JsonFactory's symbol table,
+ * one in Avro's JSON decoder): a UTF-8 parser starts from it and hands
+ * its own back at the end of its input, and a name read can be found as
+ * another one read before, where they differ only in NUL bytes (see
+ * jackson.c). So Slider reads a file according to the files it read
+ * before to their end.
+ */
+struct rh_jk_names;
+struct rh_jk_names *rh_jk_names_new(void);
+void rh_jk_names_free(struct rh_jk_names *);
+
+/*
+ * A parser of fd (not closed), which throws to fail with e; shared: the
+ * process's names (NULL: those of a process that read nothing before).
+ */
+struct rh_jk *rh_jk_new(int fd, struct rh_jk_names *shared, jmp_buf *fail,
+    struct rh_jexc *e);
 void rh_jk_free(struct rh_jk *);
 /* What read(2) failed with (errno), 0 if none: the input is cut there. */
 int rh_jk_ioerr(const struct rh_jk *);
@@ -118,8 +134,18 @@ size_t rh_jk_rest(struct rh_jk *, uint64_t off, const unsigned char **p,
  * between has no line break. Only for UTF-8 input.
  */
 void rh_jk_skip_record(struct rh_jk *, uint64_t end);
-/* Is it UTF-8 input (bytes as they stand, the fast path possible)? */
-int rh_jk_bytewise(const struct rh_jk *);
+/*
+ * May the fast path read a record: is it UTF-8 input (bytes as they
+ * stand), and does the parser hold no name with a NUL byte, that a plain
+ * name could be found as?
+ */
+int rh_jk_fast_ok(const struct rh_jk *);
+/* The names (ASCII) of a record the fast path read, as if the parser
+ * had read them. */
+void rh_jk_saw_names(struct rh_jk *, const char *const *names, size_t n);
+/* The last name read found as another one before it (of other bytes:
+ * NUL bytes more or fewer), or NULL. */
+const struct rh_jstr *rh_jk_renamed(const struct rh_jk *);
 
 /*
  * Slider's in.read() after its last record: the next byte of the stream

@@ -148,7 +148,7 @@ load(struct rh *m, int fd, const char *path, const char *name,
 	if (info != NULL)
 		memset(info, 0, sizeof *info);
 	rh_rec_init(&rec, opt, m->roles_given, d);
-	sl = rh_sl_new(fd, name, &rec);
+	sl = rh_sl_new(fd, name, &rec, opt->names);
 	rh_sl_read(sl, &res);
 	if (res.ioerr != 0) {
 		struct pos p = { name, 0, 0 };

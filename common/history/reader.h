@@ -42,6 +42,8 @@
 #include "diag.h"
 #include "rolehistory.h"
 
+struct rh_jk_names;
+
 struct rh_loadopt {
 	int strict;		/* Slider's acceptance rules (rh-load(1)) */
 	int64_t max_age;	/* ms; 0 keeps every entry (RH_MAX_AGE_DEFAULT) */
@@ -52,6 +54,9 @@ struct rh_loadopt {
 	int from_now;		/* rh-compact's purge, see above */
 	int slider;		/* what Slider refuses is refused, as under
 				   strict (a history directory's candidates) */
+	struct rh_jk_names *names;	/* the field names Slider's process
+				   had read (jackson.h): a history directory's
+				   candidates read before; NULL: none */
 };
 
 struct rh_loadinfo {

@@ -198,6 +198,7 @@ struct rh_sl {
 	int32_t records;
 	struct pend p;
 	int placekit;			/* the refusal is a placekit thing */
+	int fastnames;			/* the fast path's names are known */
 
 	/* positions: the line of byte off is line, beginning at lstart */
 	uint64_t loff, lstart;
@@ -1010,11 +1011,15 @@ read_record(struct rh_sl *s)
 static int
 fast(struct rh_sl *s)
 {
+	static const char *const names[] = {
+		"entry", NS "NodeEntryRecord", "host", "role", "active",
+		"last_used"
+	};
 	const unsigned char *b;
 	uint64_t off;
 	size_t n, len;
 
-	if (!rh_jk_bytewise(s->j) || s->depth != 1 ||
+	if (!rh_jk_fast_ok(s->j) || s->depth != 1 ||
 	    rh_jk_cur(s->j) != RH_JT_START_OBJECT || s->replay != NULL)
 		return 0;
 	off = rh_jk_tokoff(s->j);
@@ -1024,6 +1029,10 @@ fast(struct rh_sl *s)
 	if ((len = rh_rec_fast(s->rec, (const char *)b, n, RH_REC_STRICT)) == 0)
 		return 0;
 	rh_jk_skip_record(s->j, off + len);
+	if (!s->fastnames) {
+		rh_jk_saw_names(s->j, names, sizeof names / sizeof *names);
+		s->fastnames = 1;
+	}
 	rh_jk_next(s->j);
 	return 1;
 }
@@ -1097,7 +1106,8 @@ slider(struct rh_sl *s, struct rh_slres *r)
 }
 
 struct rh_sl *
-rh_sl_new(int fd, const char *file, struct rh_rec *rec)
+rh_sl_new(int fd, const char *file, struct rh_rec *rec,
+    struct rh_jk_names *names)
 {
 	struct rh_sl *s = xcalloc(1, sizeof *s);
 
@@ -1105,7 +1115,7 @@ rh_sl_new(int fd, const char *file, struct rh_rec *rec)
 	s->rec = rec;
 	s->line = 1;
 	s->p.type = -1;
-	s->j = rh_jk_new(fd, &s->fail, &s->exc);
+	s->j = rh_jk_new(fd, names, &s->fail, &s->exc);
 	push(s, &ROOT);
 	return s;
 }
@@ -1220,6 +1230,42 @@ record(const struct rh_sl *s)
 }
 
 /*
+ * Java UTF-8 text s[0..n) as a message shows it (rh_sl_words): a line
+ * break as a space, NUL and a surrogate without its pair as \u escapes.
+ */
+static void
+words(struct buf *out, const char *text, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			buf_puts(out, " ");
+		else if (s[i] == 0xc0 && i + 1 < n && s[i + 1] == 0x80) {
+			buf_puts(out, "\\u0000");
+			i++;
+		} else if (s[i] == 0xed && i + 2 < n && s[i + 1] >= 0xa0) {
+			buf_printf(out, "\\u%04x", 0xd000 |
+			    (s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f));
+			i += 2;
+		} else
+			buf_add(out, (const char *)s + i, 1);
+	}
+}
+
+/* A Java string, a name, as a message shows it. */
+static void
+jname(struct buf *out, const struct rh_jstr *t)
+{
+	struct buf b = { NULL, 0, 0 };
+
+	rh_jstr_utf8(&b, t->u, t->n);
+	words(out, b.s, b.n);
+	buf_free(&b);
+}
+
+/*
  * What Slider's exception means, in placekit's words, into w; and where,
  * as an input offset.
  */
@@ -1244,13 +1290,11 @@ describe(struct rh_sl *s, const struct rh_slres *r, struct buf *w)
 		if (rec == NULL || s->nrbs < 2)
 			buf_puts(w, "a history record holds only 'entry'");
 		else {
-			struct buf n = { NULL, 0, 0 };
-
-			rh_jstr_utf8(&n, s->t.u, s->t.n);
-			buf_printf(w, own_field(s->p.type, &s->t) ? "'%s' given "
-			    "twice in %s" : "unknown field '%s' in %s", n.s != NULL ?
-			    n.s : "", rec);
-			buf_free(&n);
+			buf_puts(w, own_field(s->p.type, &s->t) ? "'" :
+			    "unknown field '");
+			jname(w, &s->t);
+			buf_printf(w, own_field(s->p.type, &s->t) ? "' given "
+			    "twice in %s" : "' in %s", rec);
 		}
 		return tokoff(s);
 	}
@@ -1355,6 +1399,7 @@ describe(struct rh_sl *s, const struct rh_slres *r, struct buf *w)
 void
 rh_sl_read(struct rh_sl *s, struct rh_slres *r)
 {
+	const struct rh_jstr *ren;
 	uint64_t t, off;
 
 	memset(r, 0, sizeof *r);
@@ -1376,6 +1421,13 @@ rh_sl_read(struct rh_sl *s, struct rh_slres *r)
 			s->resume = t;
 		}
 		off = describe(s, r, &r->what);
+		if (strcmp(s->exc.cls, ATE) == 0 &&
+		    (ren = rh_jk_renamed(s->j)) != NULL) {
+			buf_puts(&r->what, " (Slider's parser read a name as '");
+			jname(&r->what, ren);
+			buf_puts(&r->what, "', a name it read before that "
+			    "differs only in NUL bytes)");
+		}
 		r->where = pos_of(s, off < s->loff ? s->loff : off);
 		if (s->exc.nomsg)	/* an input with nothing in it */
 			r->where.line = r->where.col = 0;
@@ -1408,20 +1460,5 @@ rh_sl_rest(struct rh_sl *s, const char **p, struct pos *at, int *all)
 void
 rh_sl_words(const struct rh_jexc *e, struct buf *out)
 {
-	const unsigned char *s = (const unsigned char *)e->msg.s;
-	size_t i, n = e->msg.n;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] == '\n')
-			buf_puts(out, " ");
-		else if (s[i] == 0xc0 && i + 1 < n && s[i + 1] == 0x80) {
-			buf_puts(out, "\\u0000");
-			i++;
-		} else if (s[i] == 0xed && i + 2 < n && s[i + 1] >= 0xa0) {
-			buf_printf(out, "\\u%04x", 0xd000 |
-			    (s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f));
-			i += 2;
-		} else
-			buf_add(out, (const char *)s + i, 1);
-	}
+	words(out, e->msg.s, e->msg.n);
 }

@@ -57,8 +57,12 @@ struct rh_slres {
 				   space begins, line 0 if none */
 };
 
-/* Slider's reading of fd, named file in positions, into rec's save. */
-struct rh_sl *rh_sl_new(int fd, const char *file, struct rh_rec *rec);
+/*
+ * Slider's reading of fd, named file in positions, into rec's save, in a
+ * process whose parsers had names (jackson.h; NULL: none before).
+ */
+struct rh_sl *rh_sl_new(int fd, const char *file, struct rh_rec *rec,
+    struct rh_jk_names *names);
 void rh_sl_free(struct rh_sl *);
 /* Read as Slider does; r is filled (free it with rh_slres_free). */
 void rh_sl_read(struct rh_sl *, struct rh_slres *r);

@@ -84,22 +84,47 @@ def slider_parse(text):
 
 
 def slider_start(prog, files, work):
-    """Start Slider's reader on files. Past the end of a UTF-32 input
-    whose length is no multiple of 4, its reader reads what its buffer
-    held before: a buffer another file's parser gave back. A file it
-    refuses at once goes first and keeps its buffer, so the next one gets
-    a fresh one (zeros, as rh-load takes it)."""
+    """Start Slider's reader on files, each as rh-load reads it: as if
+    alone in its process. Past the end of a UTF-32 input whose length is
+    no multiple of 4, its reader reads what its buffer held before: a
+    buffer another file's parser gave back. A file it refuses at once goes
+    first and keeps its buffer, so the next one gets a fresh one (zeros,
+    as rh-load takes it). And a file whose names may have NUL bytes gets
+    an empty table of names (flush_names)."""
     taker = os.path.join(work, "taker.json")
     with open(taker, "wb") as f:
         f.write(b"x")
+    flusher = os.path.join(work, "flusher.json")
+    with open(flusher, "w") as f:
+        f.write(flush_names())
     args = [prog]
     for p in files:
         with open(p, "rb") as f:
-            if stale(f.read()):
-                args.append(taker)
+            data = f.read()
+        # a name with a NUL byte: read as the process's first file
+        nul = b"\\u0000" in data
+        if nul and args[-1] != flusher:
+            args.append(flusher)
+        if stale(data):
+            args.append(taker)
         args.append(p)
+        if nul:
+            args.append(flusher)
     return subprocess.Popen(args, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
+
+
+def flush_names():
+    """A file that empties the names Jackson's parsers share in the
+    process: names a file read to its end leaves there can change how the
+    next file's names with NUL bytes read ("host\\u0000" found as "host"),
+    but a parser that reads more than 6,000 names to the end leaves an
+    empty table."""
+    keys = ",".join('"k%d":%d' % (i, i) for i in range(6001))
+    return ('{"entry":{"%sRoleHistoryHeader":{"version":1,"saved":1,'
+            '"savedx":"x","savedate":"x","roles":0}}}\n'
+            '{"entry":{"%sRoleHistoryMapping":{"rolemap":{%s}}}}\n'
+            % (NS, NS, keys))
 
 
 def slider_read(prog, files):
@@ -250,7 +275,8 @@ class Gen:
              "nul\u0000x", "lone\ud800", "low\udc00x", "ctl\u0001", "\u2028",
              "LONG" * 40]
     NAMES = ["slider-appmaster", "echo", "hbase", "regionserver", "", "a\u0000b",
-             "\u00e9", "x\ud83d", "role"]
+             "\u00e9", "x\ud83d", "role", "role\u0000", "echo\u0000\u0000\u0000\u0000",
+             "hbas\u0000e", "\u0000", "\u0000\u0000", "active", "acti\u0000ve"]
     TOKENS = ["{", "}", "[", "]", ",", ":", '"', "\\", "\\u", "\\u0000", "\\ud800",
               "\\uDC00", "\\x", "\\u00e", "true", "false", "null", "tru", "nul",
               "truex", "0", "-0", "01", "-", "+1", "1.", "1.5", ".5", "1e", "1e5",
@@ -346,6 +372,16 @@ class Gen:
             del f[r.randrange(len(f))]
         elif x < 0.18 and kind == "NodeEntryRecord":
             f.append(('"live"', "1"))
+        elif x < 0.21 and f:
+            # a name and NUL bytes, which Jackson may take for the name
+            i = r.randrange(len(f))
+            name = f[i][0][1:-1]
+            at = r.choice([0, len(name), r.randint(0, len(name))])
+            nul = '"%s%s%s"' % (name[:at], "\\u0000" * r.randint(1, 5), name[at:])
+            k = r.randrange(len(f) + 1) if r.random() < 0.5 else i
+            f.insert(k, (nul, f[i][1]))
+            if r.random() < 0.5:    # instead of the name
+                del f[i + 1 if k <= i else i]
         body = "{" + ",".join("%s:%s" % kv for kv in f) + "}"
         tname = '"' + NS + kind + '"'
         x = 1 if self.clean else r.random()
