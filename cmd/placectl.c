@@ -20,6 +20,7 @@
 #include "pods.h"
 #include "run.h"
 #include "showtree.h"
+#include "suggest.h"
 #include "traps.h"
 
 enum {
@@ -32,16 +33,22 @@ enum {
 };
 
 static const char help[] =
-"usage: placectl place   [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c FILE\n"
+"usage: placectl place   [-qv] [--keep-going] [-j N] [--compat V] [-p PART]\n"
+"                        -c FILE [--defaults FILE] [--policy-group NAME]\n"
 "                        [-o FILE] [FILE | -]\n"
-"       placectl explain [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c FILE\n"
+"       placectl explain [-qv] [--keep-going] [-j N] [--compat V] [-p PART]\n"
+"                        -c FILE [--defaults FILE] [--policy-group NAME]\n"
 "                        [-o FILE] [FILE | -]\n"
-"       placectl check   [-q] [--compat V] [-p PART] -c FILE [-o FILE]\n"
-"       placectl diff    [-q] [--keep-going] [-j N] [--compat V] [-p PART] -c OLD\n"
-"                        -c NEW [-o FILE] [FILE | -]\n"
-"       placectl tree    [-q] [--keep-going] [--dot] [--compat V] [-p PART] -c FILE\n"
+"       placectl check   [-q] [--compat V] [-p PART] -c FILE\n"
+"                        [--defaults FILE] [--policy-group NAME] [-o FILE]\n"
+"       placectl diff    [-q] [--keep-going] [-j N] [--compat V] [-p PART]\n"
+"                        -c OLD -c NEW [--defaults FILE] [--policy-group NAME]\n"
 "                        [-o FILE] [FILE | -]\n"
-"       placectl pods    [-q] [--compat V] [--namespaces FILE] [-o FILE] [FILE | -]\n"
+"       placectl tree    [-q] [--keep-going] [--dot] [--compat V] [-p PART]\n"
+"                        -c FILE [--defaults FILE] [--policy-group NAME]\n"
+"                        [-o FILE] [FILE | -]\n"
+"       placectl pods    [-q] [--compat V] [--namespaces FILE] [-o FILE]\n"
+"                        [FILE | -]\n"
 "\n"
 "Map applications to queues with a YuniKorn queue configuration; make\n"
 "applications from pods (kubectl get pods -A -o json).\n"
@@ -60,6 +67,8 @@ static const char help[] =
 "      --dot               tree: Graphviz output\n"
 "  -o, --output FILE       write to FILE atomically\n"
 "  -q, --quiet             silence warnings\n"
+"  -v, --verbose           place, explain: how many applications were placed\n"
+"                          and rejected and queues created, on standard error\n"
 "  -h, --help              show this help\n"
 "      --version           show the version\n"
 "\n"
@@ -74,7 +83,7 @@ struct args {
 	struct kcm_opts src;	/* --defaults, --policy-group */
 	const char *nsfile;	/* --namespaces */
 	enum pl_compat compat;
-	int jobs, keep_going, dot;
+	int jobs, keep_going, dot, verbose;
 	enum pl_runmode mode;	/* the subcommand's */
 };
 
@@ -158,11 +167,23 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 	return rc;
 }
 
-/* place, explain: every application with its placement. */
+/* place, explain: every application with its placement; with -v, the
+ * counts (as diff's, of the applications before a reader went away). */
 static int
 place(struct args *a, struct stream *s)
 {
-	return pl_run(&s->run, a->in);
+	const struct pl_run *r = &s->run;
+	int rc = pl_run(&s->run, a->in);
+
+	if (!a->verbose)
+		return rc;
+	ob_flush_buf(&s->out.ob);
+	if (s->out.ob.err != EPIPE)
+		fprintf(stderr, "placectl: %lu application%s: %lu placed, %lu "
+		    "rejected; %lu queue%s created\n", r->napps,
+		    r->napps == 1 ? "" : "s", r->nplaced, r->napps - r->nplaced,
+		    r->ncreated, r->ncreated == 1 ? "" : "s");
+	return rc;
 }
 
 /* diff: the applications two configurations place differently. */
@@ -199,7 +220,7 @@ tree(struct args *a, struct stream *s)
 		rc = pl_run(&s->run, a->in);
 	if (rc == 0 || (a->keep_going && rc == EXIT_DATAERR))
 		(a->dot ? pl_show_dot : pl_show_text)(&s->out.ob, &s->p[0].tree,
-		    counted);
+		    counted, s->run.napps - s->run.nplaced);
 	return rc;
 }
 
@@ -229,8 +250,9 @@ check(struct args *a)
 	if (p.pc != NULL) {
 		ob_puts(&out.ob, ": partition '");
 		ob_text(&out.ob, p.name, strlen(p.name));
-		ob_printf(&out.ob, "': %zu queues, %zu rules, ", p.tree.nall,
-		    p.pc->nrules);
+		ob_printf(&out.ob, "': %zu queue%s, %zu rule%s, ", p.tree.nall,
+		    p.tree.nall == 1 ? "" : "s", p.pc->nrules,
+		    p.pc->nrules == 1 ? "" : "s");
 	} else if (a->part != NULL) {
 		ob_puts(&out.ob, ": no partition '");
 		ob_text(&out.ob, a->part, strlen(a->part));
@@ -276,13 +298,14 @@ static const struct subcommand {
 	int jobs;		/* -j N is for it */
 	int dot;		/* --dot is */
 	int operand;		/* it reads FILE | - */
+	int verbose;		/* -v is */
 } subcommands[] = {
-	{ "place", NULL, place, PL_RUN_PLACE, 1, 1, 0, 1 },
-	{ "explain", NULL, place, PL_RUN_EXPLAIN, 1, 1, 0, 1 },
-	{ "check", check, NULL, PL_RUN_COUNT, 1, 0, 0, 0 },
-	{ "diff", NULL, diff, PL_RUN_DIFF, 2, 1, 0, 1 },
-	{ "tree", NULL, tree, PL_RUN_COUNT, 1, 0, 1, 1 },
-	{ "pods", pods, NULL, PL_RUN_COUNT, 0, 0, 0, 1 },
+	{ "place", NULL, place, PL_RUN_PLACE, 1, 1, 0, 1, 1 },
+	{ "explain", NULL, place, PL_RUN_EXPLAIN, 1, 1, 0, 1, 1 },
+	{ "check", check, NULL, PL_RUN_COUNT, 1, 0, 0, 0, 0 },
+	{ "diff", NULL, diff, PL_RUN_DIFF, 2, 1, 0, 1, 0 },
+	{ "tree", NULL, tree, PL_RUN_COUNT, 1, 0, 1, 1, 0 },
+	{ "pods", pods, NULL, PL_RUN_COUNT, 0, 0, 0, 1, 0 },
 };
 
 static const struct option longopts[] = {
@@ -297,6 +320,7 @@ static const struct option longopts[] = {
 	{ "namespaces", required_argument, NULL, OPT_NAMESPACES },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
 	OPT_HELP_ENTRY,
 	OPT_VERSION_ENTRY,
 	{ NULL, 0, NULL, 0 }
@@ -308,7 +332,7 @@ options(struct args *a, int argc, char **argv, const char **cv)
 {
 	int ch;
 
-	while ((ch = opt_next(&a->d, argc, argv, "c:hj:o:p:q", longopts)) != -1) {
+	while ((ch = opt_next(&a->d, argc, argv, "c:hj:o:p:qv", longopts)) != -1) {
 		switch (ch) {
 		case 'h':
 			opt_help(&a->d, help);
@@ -347,6 +371,9 @@ options(struct args *a, int argc, char **argv, const char **cv)
 		case 'q':
 			a->d.quiet = 1;
 			break;
+		case 'v':
+			a->verbose = 1;
+			break;
 		}
 	}
 }
@@ -369,8 +396,25 @@ usage_check(const struct subcommand *sub, struct args *a, int argc,
 		opt_usage(&a->d, "unexpected operand '%s'", argv[argc - 1]);
 	if (a->dot && !sub->dot)
 		opt_usage(&a->d, "--dot is for tree");
+	if (a->verbose && !sub->verbose)
+		opt_usage(&a->d, "-v is for place and explain");
 	if (a->jobs > 1 && !sub->jobs)
 		opt_usage(&a->d, "-j is for place, explain and diff");
+}
+
+/* A usage error for a subcommand we do not have, naming a close one. */
+static void
+unknown_subcommand(struct diag *d, const char *name)
+{
+	const char *names[sizeof subcommands / sizeof *subcommands], *near;
+	size_t i;
+
+	for (i = 0; i < sizeof subcommands / sizeof *subcommands; i++)
+		names[i] = subcommands[i].name;
+	if ((near = sg_closest(name, names, i)) != NULL)
+		opt_usage(d, "unknown subcommand '%s' (did you mean '%s'?)",
+		    name, near);
+	opt_usage(d, "unknown subcommand '%s'", name);
 }
 
 int
@@ -378,13 +422,14 @@ main(int argc, char **argv)
 {
 	const struct subcommand *sub = NULL;
 	const char *cv = NULL;
+	int rc;
 	struct args a = { DIAG_INIT("placectl"), { NULL, NULL }, 0, NULL, NULL,
-	    NULL, { NULL, NULL }, NULL, PL_010, 1, 0, 0, PL_RUN_PLACE };
+	    NULL, { NULL, NULL }, NULL, PL_010, 1, 0, 0, 0, PL_RUN_PLACE };
 	size_t i;
 
 	opt_begin(&a.d);
 	if (argc > 1 && argv[1][0] == '-') {	/* options before a subcommand */
-		if (opt_next(&a.d, argc, argv, "c:hj:o:p:q", longopts) == 'h')
+		if (opt_next(&a.d, argc, argv, "c:hj:o:p:qv", longopts) == 'h')
 			opt_help(&a.d, help);
 		opt_usage(&a.d, "options go after the subcommand");
 	}
@@ -395,7 +440,7 @@ main(int argc, char **argv)
 		if (strcmp(argv[1], subcommands[i].name) == 0)
 			sub = &subcommands[i];
 	if (sub == NULL)
-		opt_usage(&a.d, "unknown subcommand '%s'", argv[1]);
+		unknown_subcommand(&a.d, argv[1]);
 	options(&a, argc - 1, argv + 1, &cv);
 	usage_check(sub, &a, argc - 1, argv + 1);
 	if (optind < argc - 1)
@@ -403,5 +448,7 @@ main(int argc, char **argv)
 	if (cv == NULL && (cv = getenv("PLACECTL_COMPAT")) != NULL && *cv != '\0')
 		a.compat = compat(&a.d, "PLACECTL_COMPAT", cv);
 	a.mode = sub->mode;
-	return sub->body != NULL ? stream(&a, sub->body) : sub->run(&a);
+	rc = sub->body != NULL ? stream(&a, sub->body) : sub->run(&a);
+	diag_free(&a.d);
+	return rc;
 }

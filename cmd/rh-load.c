@@ -1,6 +1,7 @@
 /*
  * rh-load - load a Slider role history, replay events, print the state
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "events.h"
@@ -19,7 +20,7 @@ enum {
 };
 
 static const char help[] =
-"usage: rh-load [-q] [--strict] [--reset-failures] [-R resources.json] [--events FILE]\n"
+"usage: rh-load [-qv] [--strict] [--reset-failures] [-R resources.json] [--events FILE]\n"
 "               [--max-age DUR] [--now T] [--format state|table|lists] [-o FILE]\n"
 "               [FILE | DIR | -]\n"
 "\n"
@@ -27,6 +28,7 @@ static const char help[] =
 "replay events, and print the state.\n"
 "\n"
 RH_HELP_QUIET
+"  -v, --verbose           say which file of a directory is loaded\n"
 "  -R, --resources FILE    role definitions from a Slider resources.json\n"
 "      --events FILE       apply container and node events from FILE\n"
 "      --reset-failures    reset recent failure counters\n"
@@ -56,19 +58,24 @@ main(int argc, char **argv)
 		{ "max-age", required_argument, NULL, RH_OPT_MAX_AGE },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "verbose", no_argument, NULL, 'v' },
 		RH_TOOL_LONGOPTS
 	};
 	const char *resources = NULL, *events = NULL;
 	struct rh_loadopt opt;
+	struct rh_loadinfo info = { 0 };
 	struct rh_tool t;
 	size_t fmt = 0;
-	int ch, reset = 0, rc = 0;
+	int ch, reset = 0, verbose = 0, rc = 0;
 	struct rh m;
 
 	rh_tool_init(&t, "rh-load", help);
 	rh_loadopt_init(&opt);
-	while ((ch = opt_next(&t.d, argc, argv, "hqR:o:", longopts)) != -1) {
+	while ((ch = opt_next(&t.d, argc, argv, "hqvR:o:", longopts)) != -1) {
 		switch (ch) {
+		case 'v':
+			verbose = 1;
+			break;
 		case 'R':
 			resources = optarg;
 			break;
@@ -102,7 +109,13 @@ main(int argc, char **argv)
 	if (resources != NULL)
 		rc = rh_read_resources(&m, resources, &t.d);
 	if (rc == 0)
-		rc = rh_load(&m, t.in, &opt, NULL, &t.d);
+		rc = rh_load(&m, t.in, &opt, &info, &t.d);
+	if (rc == 0 && info.dir) {	/* which file, for -v and the table */
+		m.dir = t.in;
+		m.from = info.path;
+		if (verbose && info.path != NULL)
+			fprintf(stderr, "rh-load: load %s\n", info.path);
+	}
 	if (rc == 0 && events != NULL)
 		rc = rh_replay_events(&m, events, t.now, &t.d);
 	if (rc == 0 && reset)
@@ -110,5 +123,6 @@ main(int argc, char **argv)
 	if (rc == 0)
 		rc = rh_tool_write(&t, &m, formats[fmt].writer);
 	rh_free(&m);
+	rh_loadinfo_free(&info);
 	return rc;
 }

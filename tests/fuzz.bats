@@ -55,6 +55,10 @@ replay() {
 	replay plnames
 }
 
+@test "fuzz_goregexp replays its corpus and regressions" {
+	replay goregexp
+}
+
 @test "fuzz_b64 replays its corpus and regressions" {
 	replay b64
 }

@@ -34,12 +34,24 @@ try_include() {
 }
 
 @test "every header of a folder compiles with that folder's include paths alone" {
-	local side h
+	local side h inc probes
 	for side in base history placement; do
+		# a probe file per header, all compiled by one compiler run
+		probes=()
+		mkdir -p "$BATS_TEST_TMPDIR/$side"
 		for h in "$LIB/$side"/*.h; do
-			try_include "$side" "${h##*/}" ||
-				fail "$side/${h##*/} does not compile on its own"
+			h=${h##*/}
+			printf '#include "%s"\nint pk_layout_probe;\n' "$h" \
+			    >"$BATS_TEST_TMPDIR/$side/${h%.h}.c"
+			probes+=("$BATS_TEST_TMPDIR/$side/${h%.h}.c")
 		done
+		inc="-I$LIB/base"
+		[[ $side == base ]] || inc="$inc -I$LIB/$side"
+		# shellcheck disable=SC2086
+		run $PK_CC -std=c11 -fsyntax-only $PK_DEP_CFLAGS \
+		    -include "$TOP_BUILDDIR/config.h" $inc "${probes[@]}"
+		[[ $status -eq 0 ]] ||
+			fail "a header of $side/ does not compile on its own (probe NAME.c includes NAME.h): $output"
 	done
 }
 
@@ -71,6 +83,49 @@ try_include() {
 		state[n] = 2
 	}
 	END { for (n in e) dfs(n, ""); exit bad }' "$LIB"/*/*.[ch]
+	assert_success
+	assert_output ""
+}
+
+@test "HACKING lists each folder's files bottom up: a file calls only files listed above it" {
+	local objs
+	objs=$(ls "$TOP_BUILDDIR"/common/*/*.o 2>/dev/null) || skip "no object files in $TOP_BUILDDIR/common"
+	# the order: the file names of HACKING's "base/", "history/" and
+	# "placement/" sections, one indented line each
+	# shellcheck disable=SC2086
+	run awk '
+	FNR == NR {
+		if ($0 ~ /^-+$/) {	# a heading: one of the three, or another
+			side = prev ~ /^(base|history|placement)\/ - / ? prev : ""
+			sub(/\/.*/, "", side)
+		}
+		prev = $0
+		if (side != "" && $0 ~ /^    [a-z]/ && $1 !~ /\.h$/) pos[side "/" $1] = ++n
+		next
+	}
+	{
+		f = $1; sub(/:$/, "", f); sub(/\.o$/, "", f); sub(/-[^\/]*$/, "", f)
+		o = $1; sub(/:$/, "", o); sub(/\.o$/, "", o); sub(/.*-/, "", o)
+		m = f; sub(/\/[^\/]*$/, "", m); sub(/.*\//, "", m)
+		file = m "/" o
+		if (!(file in pos)) { print "not in HACKING: " file; bad = 1; next }
+		if ($3 == "U") use[file] = use[file] " " $2
+		else if ($3 ~ /^[TDBR]$/) def[$2] = file
+	}
+	END {
+		for (f in use) {
+			k = split(use[f], s, " ")
+			for (i = 1; i <= k; i++) {
+				g = def[s[i]]
+				if (g == "" || g == f) continue
+				split(f, a, "/"); split(g, b, "/")
+				if ((a[1] == b[1] || b[1] != "base") && pos[g] > pos[f]) {
+					print f " calls " s[i] " of " g ", listed below it"; bad = 1
+				}
+			}
+		}
+		exit bad
+	}' "$TOP_SRCDIR/HACKING" <(nm -A -P $objs)
 	assert_success
 	assert_output ""
 }

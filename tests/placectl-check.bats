@@ -15,7 +15,7 @@ config() {
 @test "check: a good configuration, its summary, exit 0" {
 	run --separate-stderr placectl check -c "$PD/seed-tag.yaml"
 	assert_success
-	assert_output "$PD/seed-tag.yaml: partition 'default': 1 queues, 1 rules, 0 errors, 0 warnings"
+	assert_output "$PD/seed-tag.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
 	assert_stderr ""
 }
 
@@ -90,7 +90,7 @@ placectl: $f:9:19: invalid queue name, max 64 characters consisting of alphanume
 	assert_output "$BATS_TEST_TMPDIR/empty.yaml: no partition, 0 errors, 0 warnings"
 	run --separate-stderr placectl check --compat 1.2 -c "$BATS_TEST_TMPDIR/empty.yaml"
 	assert_success
-	assert_output "$BATS_TEST_TMPDIR/empty.yaml: partition 'default': 1 queues, 1 rules, 0 errors, 1 warning"
+	assert_output "$BATS_TEST_TMPDIR/empty.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning"
 	assert_stderr "placectl: $BATS_TEST_TMPDIR/empty.yaml: warning: an empty configuration: YuniKorn uses its built-in one (partition default, a root queue everyone may submit to, a tag rule on namespace that creates queues)"
 	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/empty.yaml" </dev/null
 	assert_failure "$EXIT_CONFIG"
@@ -248,13 +248,15 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
   k8s (leaf) submitacl=" system:authenticated" apps=0
   ops (leaf) adminacl="*,alice" apps=0
   parent (parent) apps=0
-  leafq (leaf) apps=0'
+  leafq (leaf) apps=0
+(rejected) apps=0'
 	printf '%s\n' '{"app":"a","user":"a","tags":{"namespace":"x"}}' '{"app":"a","user":"b","tags":{"namespace":"x"}}' \
 	    '{"app":"a","user":"c","tags":{"namespace":"y"}}' '{"app":"a","user":"d"}' > "$BATS_TEST_TMPDIR/apps"
 	run -0 placectl tree -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_output 'root (parent) submitacl="*" apps=3
   x (leaf, dynamic) apps=2
-  y (leaf, dynamic) apps=1'
+  y (leaf, dynamic) apps=1
+(rejected) apps=1'
 	run -0 placectl tree -c "$PD/seed-tag.yaml" < "$BATS_TEST_TMPDIR/apps"
 	assert_line --index 1 '  x (leaf, dynamic) apps=2'
 }
@@ -267,6 +269,7 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 	"root" [label="root\nparent\nsubmit: *\napps: 1"];
 	"root.z" [label="z\nleaf\napps: 1", style=dashed];
 	"root" -> "root.z";
+	"(rejected)" [label="rejected\napps: 1", shape=note];
 }'
 }
 
@@ -274,7 +277,8 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 	printf 'partitions:\n  - name: default\n    queues:\n      - name: root\n        submitacl: "a\\e[31m,\\nb"\n' > "$BATS_TEST_TMPDIR/q.yaml"
 	run --separate-stderr placectl tree -c "$BATS_TEST_TMPDIR/q.yaml" < /dev/null
 	assert_success
-	assert_output 'root (parent) submitacl="a\u001b[31m,\nb" apps=0'
+	assert_output 'root (parent) submitacl="a\u001b[31m,\nb" apps=0
+(rejected) apps=0'
 	run --separate-stderr placectl tree --dot -c "$BATS_TEST_TMPDIR/q.yaml" < /dev/null
 	assert_success
 	assert_line --index 2 '	"root" [label="root\nparent\nsubmit: a\\x1b[31m,\nb\napps: 0"];'

@@ -221,7 +221,7 @@ placectl: $f:3:1: 'queue' must be a string
 placectl: $f:4:1: 'tags' must be an object of strings
 placectl: $f:5:1: tag values must be strings
 placectl: $f:6:1: expected a JSON object
-placectl: $f:7:19: unexpected end of line
+placectl: $f:7:19: unexpected end of line: the input is one JSON object per line (pretty-printed JSON spans lines: 'jq -c .' writes one line each); 'placectl pods' reads what 'kubectl get pods -o json' prints
 placectl: $f:8:24: trailing data after the object
 placectl: 8 bad applications skipped"
 	assert_line --index 0 --partial '"user":"a\u0000"'
@@ -311,7 +311,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	refute_output --partial '"queue":"root.a","rule"'
 	assert_stderr "placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the configuration, then rejects every application: unknown rule name specified nosuch, failing placement rule config"
 	run -0 placectl check -q --compat 1.4 -c "$f"
-	assert_output "$f: partition 'default': 2 queues, 1 rules, 0 errors, 1 warning"
+	assert_output "$f: partition 'default': 2 queues, 1 rule, 0 errors, 1 warning"
 }
 
 @test "-p picks the partition; an unknown one is a configuration error" {
@@ -348,12 +348,12 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 }
 
 @test "-j N writes exactly what -j 1 writes, errors in order" {
-	{
-		for i in $(seq 3000); do
-			echo "{\"app\":$i,\"user\":\"u$((i % 17))\",\"groups\":[\"g$((i % 5))\"],\"tags\":{\"namespace\":\"ns$((i % 40))\"}}"
-			[ $((i % 997)) -eq 0 ] && echo '{"app":"a","user":1}'
-		done
-	} > "$BATS_TEST_TMPDIR/many.ndjson"
+	awk 'BEGIN { for (i = 1; i <= 3000; i++) {
+		printf "{\"app\":%d,\"user\":\"u%d\",\"groups\":[\"g%d\"],\"tags\":{\"namespace\":\"ns%d\"}}\n",
+		    i, i % 17, i % 5, i % 40
+		if (i % 997 == 0)
+			print "{\"app\":\"a\",\"user\":1}"
+	} }' > "$BATS_TEST_TMPDIR/many.ndjson"
 	placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson" \
 	    > "$BATS_TEST_TMPDIR/j1" 2> "$BATS_TEST_TMPDIR/e1" || true
 	for j in 2 3 8; do
@@ -482,7 +482,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 }
 
 @test "a reader that goes away ends placectl quietly" {
-	for i in $(seq 20000); do echo '{"app":"a","user":"u","tags":{"namespace":"n"}}'; done > "$BATS_TEST_TMPDIR/many.ndjson"
+	awk 'BEGIN { for (i = 0; i < 20000; i++) print "{\"app\":\"a\",\"user\":\"u\",\"tags\":{\"namespace\":\"n\"}}" }' > "$BATS_TEST_TMPDIR/many.ndjson"
 	for j in 1 2; do
 		run --separate-stderr closed_pipe placectl place -j $j -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
 		assert_success
@@ -494,7 +494,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 }
 
 @test "diff whose reader goes away: quiet success, no partial count shown as the total" {
-	for i in $(seq 20000); do echo "{\"app\":\"a$i\",\"user\":\"u\",\"tags\":{\"namespace\":\"n$i\"}}"; done > "$BATS_TEST_TMPDIR/many.ndjson"
+	awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "{\"app\":\"a%d\",\"user\":\"u\",\"tags\":{\"namespace\":\"n%d\"}}\n", i, i }' > "$BATS_TEST_TMPDIR/many.ndjson"
 	for j in 1 2; do
 		run --separate-stderr closed_pipe placectl diff -j $j -c "$PD/seed-tag.yaml" -c "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
 		assert_success
@@ -535,10 +535,21 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	queues: [{name: root, submitacl: "*"}]
 	placementrules: [{name: provided, create: true}]
 	YAML
-	deep() { printf 'root'; for i in $(seq "$2"); do printf '.%s' "$1"; done; }
-	apps "{\"app\":\"a\",\"user\":\"u\",\"queue\":\"$(deep q 1000)\"}" \
-	    "{\"app\":\"b\",\"user\":\"u\",\"queue\":\"$(deep r 1001)\"}"
-	run -0 placectl place --compat 1.6 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson"
-	assert_line --index 0 --regexp '"placement":\{"queue":"root(\.q){1000}","rule":0'
-	assert_line --index 1 --regexp '"rejected":"failed to create rule based queue root(\.r){1001} for application b\\nqueue path deeper than 1000 levels"'
+	# The lines are 1 MB long: they are written and compared whole, by
+	# awk and cmp (a pattern or a regular expression repeated 1000 times
+	# takes bash seconds on them).
+	awk -v apps="$BATS_TEST_TMPDIR/apps.ndjson" '
+	function deep(s, n,  p, i) { p = "root"; for (i = 0; i < n; i++) p = p "." s; return p }
+	BEGIN {
+		printf "{\"app\":\"a\",\"user\":\"u\",\"queue\":\"%s\"}\n", deep("q", 1000) > apps
+		printf "{\"app\":\"b\",\"user\":\"u\",\"queue\":\"%s\"}\n", deep("r", 1001) > apps
+		printf "{\"app\":\"a\",\"user\":\"u\",\"queue\":\"%s\",\"placement\":{\"queue\":\"%s\",\"rule\":0,\"rule_name\":\"provided\",\"created\":[", deep("q", 1000), deep("q", 1000)
+		for (i = 1; i <= 1000; i++)
+			printf "%s\"%s\"", (i > 1 ? "," : ""), deep("q", i)
+		printf "]}}\n"
+		printf "{\"app\":\"b\",\"user\":\"u\",\"queue\":\"%s\",\"placement\":{\"rejected\":\"failed to create rule based queue %s for application b\\nqueue path deeper than 1000 levels\"}}\n", deep("r", 1001), deep("r", 1001)
+	}' > "$BATS_TEST_TMPDIR/want"
+	placectl place --compat 1.6 -c "$BATS_TEST_TMPDIR/q.yaml" "$BATS_TEST_TMPDIR/apps.ndjson" \
+	    > "$BATS_TEST_TMPDIR/out"
+	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/out"
 }

@@ -6,8 +6,11 @@
 
 load test_helper
 
+# 'make check' tries 100 configurations, 'make check-long' 1000.
 @test "placement properties hold for random configurations and applications" {
-	local n=${PLPROP_N:-300}
+	local n=100
+	[[ -z ${PK_LONG:-} ]] || n=1000
+	n=${PLPROP_N:-$n}
 	[[ -z ${PK_VALGRIND:-} ]] || n=20	# every placectl run is under valgrind
 	run --separate-stderr "$TOP_BUILDDIR/tests/prop/plprop" -n "$n" \
 		-s "${PLPROP_SEED:-1}" "$BATS_TEST_TMPDIR"

@@ -18,6 +18,7 @@
 # list of tools, the Performance table (checked below for its format).
 
 load test_helper
+load transcript
 
 README=$TOP_SRCDIR/README
 
@@ -49,35 +50,6 @@ readme_commands() {
 	' "$README"
 }
 
-# glob_of LINE: LINE as a [[ == ]] pattern, '...' matching any text.
-glob_of() {
-	local p=$1
-	p=${p//\\/\\\\}
-	p=${p//\*/\\*}
-	p=${p//\?/\\?}
-	p=${p//\[/\\[}
-	printf '%s' "${p//.../*}"
-}
-
-# lines_match I J: WANT[I..] matches GOT[J..] ('...' lines match any).
-lines_match() {
-	local i=$1 j=$2 k p
-	while ((i < ${#WANT[@]})); do
-		if [[ ${WANT[i]} == ... ]]; then
-			for ((k = j; k <= ${#GOT[@]}; k++)); do
-				lines_match $((i + 1)) $k && return 0
-			done
-			return 1
-		fi
-		((j < ${#GOT[@]})) || return 1
-		p=$(glob_of "${WANT[i]}")
-		# shellcheck disable=SC2053
-		[[ ${GOT[j]} == $p ]] || return 1
-		i=$((i + 1)) j=$((j + 1))
-	done
-	((j == ${#GOT[@]}))
-}
-
 @test "README: every command of the examples runs and prints what README shows" {
 	local W=$BATS_TEST_TMPDIR/top C=$BATS_TEST_TMPDIR/cmds n i bin dirs d
 	local fails=0 report=
@@ -107,7 +79,7 @@ lines_match() {
 	for ((i = 1; i <= n; i++)); do
 		mapfile -t WANT <"$C/$i.want"
 		mapfile -t GOT <"$C/$i.got"
-		if [[ $(cat "$C/$i.rc") != 0 ]] || ! lines_match 0 0; then
+		if [[ $(cat "$C/$i.rc") != 0 ]] || ! tr_match 0 0; then
 			fails=$((fails + 1))
 			report+="
 \$ $(cat "$C/$i.cmd")
@@ -126,21 +98,21 @@ $(cat "$C/$i.got")
 
 @test "README: the matcher takes '...' for lines and for text, nothing else" {
 	WANT=(a ... d) GOT=(a b c d)
-	lines_match 0 0
+	tr_match 0 0
 	GOT=(a d)
-	lines_match 0 0
+	tr_match 0 0
 	GOT=(a b c)
-	run -1 lines_match 0 0
+	run -1 tr_match 0 0
 	WANT=('{"x":1,...,"z":3}') GOT=('{"x":1,"y":2,"z":3}')
-	lines_match 0 0
+	tr_match 0 0
 	GOT=('{"x":1,"y":2,"z":4}')
-	run -1 lines_match 0 0
+	run -1 tr_match 0 0
 	WANT=('a*[b]?') GOT=('a*[b]?')
-	lines_match 0 0
+	tr_match 0 0
 	GOT=('aX[b]?')
-	run -1 lines_match 0 0
+	run -1 tr_match 0 0
 	WANT=(a) GOT=(a b)
-	run -1 lines_match 0 0
+	run -1 tr_match 0 0
 }
 
 @test "README: the files it names under examples/ exist" {
@@ -155,8 +127,10 @@ $(cat "$C/$i.got")
 }
 
 @test "README, HACKING, examples and the tests cite nothing outside the repository" {
-	local f files=("$README" "$TOP_SRCDIR/HACKING" "$TOP_SRCDIR/tests/test_helper.bash")
-	for f in "$TOP_SRCDIR"/tests/*.bats "$TOP_SRCDIR"/examples/*; do
+	local f files=("$README" "$TOP_SRCDIR/HACKING" "$TOP_SRCDIR/tests/test_helper.bash"
+	    "$TOP_SRCDIR/tests/transcript.sh" "$TOP_SRCDIR/tests/transcript.bash")
+	for f in "$TOP_SRCDIR"/tests/*.bats "$TOP_SRCDIR"/tests/cases/*.t \
+	    "$TOP_SRCDIR"/examples/*; do
 		# this file names what it looks for
 		[[ -f $f && $f != */readme.bats ]] && files+=("$f")
 	done

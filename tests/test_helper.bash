@@ -2,17 +2,41 @@
 # Tools are found on PATH (the build tree's cmd/ comes first, see Makefile.am).
 
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+
+# This file is read again for every test, so what it does costs once per
+# test: it starts no process (a process is what a test costs most, and
+# far more on some machines). pk_load LIBRARY sources the library's
+# src/*.bash itself: its load.bash runs dirname once per file, fifteen
+# processes per test for bats-assert and bats-support.
+pk_load() {
+	local dir f
+	local -a dirs
+	IFS=: read -ra dirs <<<"${BATS_LIB_PATH:-/usr/lib/bats}"
+	for dir in "${dirs[@]}"; do
+		[[ -f $dir/$1/load.bash && -d $dir/$1/src ]] || continue
+		for f in "$dir/$1"/src/*.bash; do
+			source "$f" || return
+		done
+		return 0
+	done
+	bats_load_library "$1"
+}
+pk_load bats-support
+pk_load bats-assert
 
 : "${TOP_SRCDIR:=$(cd "$BATS_TEST_DIRNAME/.." && pwd)}"
 DATA="$TOP_SRCDIR/tests/data"
 EXAMPLES="$TOP_SRCDIR/examples"
 export LC_ALL=C
 
-# Exit statuses, read from the one header that defines them.
-eval "$(sed -n 's/^[[:space:]]*\(EXIT_[A-Z]*\) = \([0-9]*\).*/\1=\2/p' \
-	"$TOP_SRCDIR/common/base/exitcode.h")"
+# Exit statuses, read from the one header that defines them, once per
+# suite (the first reading exports them to the tests).
+if [[ -z ${PK_EXITCODES:-} ]]; then
+	PK_EXITCODES=$(sed -n 's/^[[:space:]]*\(EXIT_[A-Z]*\) = \([0-9]*\).*/\1=\2/p' \
+		"$TOP_SRCDIR/common/base/exitcode.h")
+	export PK_EXITCODES
+fi
+eval "$PK_EXITCODES"
 
 # assert_stderr TEXT / assert_stderr_partial TEXT: bats-assert 2.1 has neither.
 assert_stderr() {
@@ -37,12 +61,39 @@ cp_fixture() {
 # teardown or teardown_file calls these from it.
 pk_teardown() {
 	[[ -z ${BATS_TEST_TMPDIR:-} ]] || chmod -R u+rwX "$BATS_TEST_TMPDIR" 2>/dev/null || :
+	[[ -z ${PK_NOBODY_DIR:-} ]] || rm -rf "$PK_NOBODY_DIR"
 }
 pk_teardown_file() {
 	[[ -z ${BATS_FILE_TMPDIR:-} ]] || chmod -R u+rwX "$BATS_FILE_TMPDIR" 2>/dev/null || :
 }
 teardown() { pk_teardown; }
 teardown_file() { pk_teardown_file; }
+
+# as_nobody TOOL...: for a test, run as root, that runs tools as the user
+# nobody through "${AS_NOBODY[@]}" TOOL .... The tools are copied to a
+# directory of their own under /tmp, first on PATH: the build tree may
+# be where nobody cannot go (a checkout in root's home, mode 700). Skips,
+# saying why, when this cannot be done; pk_teardown removes the copies.
+# The files the tools work on must be where nobody can reach them too.
+as_nobody() {
+	local t uid gid
+	[[ $(id -u) -eq 0 ]] || skip "needs root to run a tool as another user"
+	[[ -z ${PK_VALGRIND:-} ]] || skip "the tools are valgrind's wrappers here"
+	uid=$(id -u nobody 2>/dev/null) && gid=$(id -g nobody) ||
+		skip "no user nobody here"
+	command -v setpriv >/dev/null ||
+		skip "no setpriv (util-linux) to run a tool as nobody"
+	PK_NOBODY_DIR=$(mktemp -d /tmp/placekit-nobody.XXXXXX)
+	chmod 755 "$PK_NOBODY_DIR"
+	for t; do
+		cp "$(command -v "$t")" "$PK_NOBODY_DIR/" || fail "cannot copy $t"
+	done
+	PATH=$PK_NOBODY_DIR:$PATH
+	AS_NOBODY=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups)
+	run "${AS_NOBODY[@]}" "$PK_NOBODY_DIR/$1" --version
+	[[ $status -eq 0 ]] ||
+		skip "nobody cannot run $PK_NOBODY_DIR/$1 (/tmp mounted noexec?): $output"
+}
 
 # closed_pipe CMD...: run CMD with stdout a pipe whose reader is gone.
 closed_pipe() {
@@ -68,4 +119,10 @@ wait_lines() {
 		sleep 0.1
 	done
 	fail "$1 did not get $2 lines: $(cat "$1" 2>/dev/null)"
+}
+
+# long_test: the test is a long stress or injection run. 'make check'
+# skips it, saying so; 'make check-long' (PK_LONG=1) runs it.
+long_test() {
+	[[ -n ${PK_LONG:-} ]] || skip "a long run: 'make check-long' runs it"
 }

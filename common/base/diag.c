@@ -58,13 +58,135 @@ diag_format(struct buf *b, const char *prog, const struct diag_msg *m)
 }
 
 static void
-print(const struct diag *d, const struct diag_msg *m)
+print(const char *prog, const struct diag_msg *m)
 {
 	struct buf b = { 0 };
 
-	diag_format(&b, d->prog, m);
+	diag_format(&b, prog, m);
 	fwrite(b.s, 1, b.n, stderr);
 	buf_free(&b);
+}
+
+/* The documents a diag_nest sink knows, and what the diag had. */
+struct diag_nest {
+	char *name, *file, *inner;
+	unsigned long line0, col0;
+	long indent;
+};
+struct nests {
+	const char *prog;
+	diag_sink *sink;
+	void *sink_arg;
+	struct diag_nest *v;
+	size_t n;
+};
+
+/* m with its position in the enclosing file, if it is in a nested
+ * document: 1 and the new text in *b, *at its position; else 0. */
+static int
+unnest(const struct nests *ns, const struct diag_msg *m, struct buf *b,
+    struct pos *at)
+{
+	const struct diag_nest *n = NULL;
+	const struct pos *p = m->pos;
+	size_t i;
+
+	if (p == NULL || p->file == NULL)
+		return 0;
+	for (i = 0; i < ns->n && n == NULL; i++)
+		if (strcmp(ns->v[i].name, p->file) == 0)
+			n = &ns->v[i];
+	if (n == NULL)
+		return 0;
+	at->file = n->file;
+	at->line = n->line0;
+	at->col = n->col0;
+	if (n->indent >= 0 && p->line > 0) {
+		at->line += p->line;
+		at->col = p->col > 0 ? (unsigned long)n->indent + p->col : 0;
+	}
+	buf_puts(b, n->inner);
+	if (p->line > 0)
+		buf_printf(b, ":%lu", p->line);
+	if (p->line > 0 && p->col > 0)
+		buf_printf(b, ":%lu", p->col);
+	buf_printf(b, ": %s", m->text);
+	return 1;
+}
+
+static void
+nested(void *arg, const struct diag_msg *m)
+{
+	const struct nests *ns = arg;
+	struct buf b = { 0 };
+	struct diag_msg nm;
+	struct pos at;
+
+	if (unnest(ns, m, &b, &at)) {
+		nm = *m;
+		nm.pos = &at;
+		nm.text = b.s;
+		m = &nm;
+	}
+	if (ns->sink != NULL)
+		ns->sink(ns->sink_arg, m);
+	else
+		print(ns->prog, m);
+	buf_free(&b);
+}
+
+void
+diag_nest(struct diag *d, const char *name, const char *file,
+    const char *inner, unsigned long line0, unsigned long col0, long indent)
+{
+	struct diag_nest *n;
+	struct nests *ns;
+	size_t i;
+
+	if (d->sink != nested) {
+		ns = xcalloc(1, sizeof *ns);
+		ns->prog = d->prog;
+		ns->sink = d->sink;
+		ns->sink_arg = d->sink_arg;
+		d->sink = nested;
+		d->sink_arg = ns;
+	}
+	ns = d->sink_arg;
+	for (i = 0; i < ns->n && strcmp(ns->v[i].name, name) != 0; i++)
+		;
+	if (i == ns->n)
+		ns->v = xreallocarray(ns->v, ++ns->n, sizeof *ns->v);
+	else {
+		free(ns->v[i].name);
+		free(ns->v[i].file);
+		free(ns->v[i].inner);
+	}
+	n = &ns->v[i];
+	n->name = xstrdup(name);
+	n->file = xstrdup(file);
+	n->inner = xstrdup(inner);
+	n->line0 = line0;
+	n->col0 = col0;
+	n->indent = indent;
+}
+
+void
+diag_free(struct diag *d)
+{
+	struct nests *ns = d->sink_arg;
+	size_t i;
+
+	if (d->sink != nested)
+		return;
+	d->sink = ns->sink;
+	d->sink_arg = ns->sink_arg;
+	for (i = 0; i < ns->n; i++) {
+		free(ns->v[i].name);
+		free(ns->v[i].file);
+		free(ns->v[i].inner);
+	}
+	free(ns->v);
+	free(ns);
 }
 
 void
@@ -79,7 +201,7 @@ diag_put(struct diag *d, const struct diag_msg *m)
 	if (d->sink != NULL)
 		d->sink(d->sink_arg, m);
 	else
-		print(d, m);
+		print(d->prog, m);
 }
 
 static void PK_PRINTF(4, 0)

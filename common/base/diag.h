@@ -88,6 +88,25 @@ void diag_demote(struct diag_demoted *, struct diag *outer, const char *prefix);
  * for a sink that keeps text. */
 struct buf;
 void diag_format(struct buf *, const char *prog, const struct diag_msg *);
+/*
+ * A document kept inside another file (a ConfigMap's entry), as a value
+ * that begins at line0:col0 of file: from now on a message this diag
+ * reports at a position of the document (named name) gives the file's
+ * position first, then the document's:
+ *	cm.yaml:63:7: yunikorn-configs/queues.yaml:59:3: message
+ * With indent 0 or more, the document is the file's text from line0 + 1
+ * on, each line indented by indent (a YAML literal block), so its
+ * line:col is the file's line0 + line : indent + col; else, or for a
+ * message without a line, the file's position is line0:col0. Given again
+ * for the same name, the new one replaces the old. The diag gets a sink
+ * that does this and passes the messages on to its sink or stderr; the
+ * strings are copied. diag_free gives the diag its own sink back and
+ * frees them.
+ */
+void diag_nest(struct diag *, const char *name, const char *file,
+    const char *inner, unsigned long line0, unsigned long col0, long indent);
+/* Free what diag_nest gave the diag. */
+void diag_free(struct diag *);
 /* A sink that drops every message: for probing an input quietly. */
 diag_sink diag_drop;
 /* Report and exit(status). For commands, not for library code. */

@@ -42,6 +42,8 @@ struct nj_reader {
 	size_t pending;			/* bytes of the last value, dropped next call */
 	int pending_block;		/* ... and they are lines of a block */
 	size_t rawlen;			/* line mode: the raw line handed out */
+	const char *eol;		/* line mode: says more of a line
+					   that ends inside its value */
 
 	struct json_tokener *tok;
 	struct json_object *cur;
@@ -134,6 +136,12 @@ nj_set_idle(struct nj_reader *r, void (*idle)(void *), void *arg)
 {
 	r->idle = idle;
 	r->idle_arg = arg;
+}
+
+void
+nj_set_eol(struct nj_reader *r, const char *more)
+{
+	r->eol = more;
 }
 
 void
@@ -695,7 +703,12 @@ line_value(struct nj_reader *r, size_t len, size_t skip, struct nj_value *v)
 
 	prescan_reset(r);
 	rc = prescan(r, len);
-	if (rc == 0)
+	if (rc == 0 && r->eol != NULL) {
+		char msg[512];
+
+		snprintf(msg, sizeof msg, "unexpected end of line: %s", r->eol);
+		rc = bad(r, len, msg);
+	} else if (rc == 0)
 		rc = bad(r, len, "unexpected end of line");
 	else if (rc == 1 && !is_blank(r->buf + r->beg + r->sc_off,
 	    len - r->sc_off)) {

@@ -91,6 +91,9 @@ void nj_set_idle(struct nj_reader *, void (*idle)(void *), void *arg);
 /* The longest record (0: NJ_MAXLEN) and, for tests, the most bytes a
  * read(2) may ask for (0: as many as fit). */
 void nj_set_limits(struct nj_reader *, size_t maxlen, size_t rdmax);
+/* In line mode, say more after "unexpected end of line" (a value
+ * pretty-printed over several lines): more, which must outlive r. */
+void nj_set_eol(struct nj_reader *, const char *more);
 /* The name positions carry: the path, or "<stdin>". */
 const char *nj_name(const struct nj_reader *);
 

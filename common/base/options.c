@@ -13,6 +13,7 @@
 #include "config.h"
 #include "exitcode.h"
 #include "options.h"
+#include "suggest.h"
 #include "timefmt.h"
 
 void
@@ -75,8 +76,21 @@ opt_next(struct diag *d, int argc, char **argv, const char *shortopts,
 		int n = (int)strcspn(arg, "=");
 		const char *what = ch == ':' ? "needs a value" : "is unknown";
 
-		if (strncmp(arg, "--", 2) == 0)
+		if (strncmp(arg, "--", 2) == 0) {
+			const char *names[64], *near = NULL;
+			char word[64];
+			size_t k;
+
+			for (k = 0; k < 64 && longopts[k].name != NULL; k++)
+				names[k] = longopts[k].name;
+			snprintf(word, sizeof word, "%.*s", n - 2, arg + 2);
+			if (ch == '?')
+				near = sg_closest(word, names, k);
+			if (near != NULL)
+				opt_usage(d, "option '%.*s' %s (did you mean "
+				    "'--%s'?)", n, arg, what, near);
 			opt_usage(d, "option '%.*s' %s", n, arg, what);
+		}
 		opt_usage(d, "option '-%c' %s", optopt, what);
 	}
 	}

@@ -246,6 +246,8 @@ scalar(struct loader *l, const yaml_event_t *ev)
 	n->str = xmemdup0(ev->data.scalar.value, ev->data.scalar.length);
 	n->len = ev->data.scalar.length;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	n->block = ev->data.scalar.style == YAML_LITERAL_SCALAR_STYLE ? '|' :
+	    ev->data.scalar.style == YAML_FOLDED_SCALAR_STYLE ? '>' : 0;
 	return n;
 }
 

@@ -25,6 +25,8 @@ enum yl_kind { YL_SCALAR, YL_MAP, YL_SEQ };
 struct yl_node {
 	enum yl_kind kind;
 	int plain;		/* scalar written without quotes or block style */
+	char block;		/* scalar in block style: '|' literal,
+				   '>' folded; else 0 */
 	unsigned long line, col;	/* 1-based */
 	char *str;		/* scalar text, NUL-terminated */
 	size_t len;

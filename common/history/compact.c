@@ -265,11 +265,20 @@ run(struct job *jb, int dirfd)
 	if ((rc = rh_dir_load(jb->m, j->dir, &jb->opt, RH_DIR_STOP, &jb->s,
 	    NULL, jb->d)) != 0)
 		return rc;
-	if (jb->s.loaded == jb->s.n) {
-		diag_warn(jb->d, &p, "no loadable history: nothing to "
-		    "compact, nothing changed");
+	if (jb->s.n == 0)	/* no history yet: nothing to do */
 		return 0;
-	}
+	/*
+	 * History files, none of which loads: an error of its own (65, no
+	 * other in a directory), so that a job from cron says a history
+	 * gone bad even under -q.
+	 */
+	if (jb->s.loaded == jb->s.n && jb->s.n == 1)
+		return diag_err(jb->d, EXIT_DATAERR, &p, "no loadable history: "
+		    "its history file does not load; nothing changed");
+	if (jb->s.loaded == jb->s.n)
+		return diag_err(jb->d, EXIT_DATAERR, &p, "no loadable history: "
+		    "none of its %zu history files loads; nothing changed",
+		    jb->s.n);
 	say(jb, "load", jb->s.f[jb->s.loaded].path, (size_t)-1);
 	if (strcmp(jb->s.f[jb->s.loaded].name, jb->wname) > 0) {
 		struct pos lp = { jb->s.f[jb->s.loaded].path, 0, 0 };

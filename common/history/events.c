@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buffer.h"
 #include "events.h"
 #include "exitcode.h"
 #include "fieldtab.h"
 #include "jsonpos.h"
 #include "jsonread.h"
+#include "suggest.h"
 #include "xalloc.h"
 
 enum ev { EV_NODE, EV_ALLOCATED, EV_STARTED, EV_START_FAILED, EV_COMPLETED,
@@ -431,6 +433,27 @@ node(struct replay *x, const char *host, size_t hlen, const char *state,
 	return 0;
 }
 
+/* An event of no kind we know: the one it is likely to be, or all. */
+static int
+unknown_event(struct replay *x, const char *name)
+{
+	const char *near = sg_closest(name, ev_names, EV_N);
+	struct pos p = at(x, "event");
+	struct buf b = { 0 };
+	int k, rc;
+
+	if (near != NULL)
+		return diag_err(x->d, EXIT_DATAERR, &p, "unknown event '%s' "
+		    "(did you mean '%s'?)", name, near);
+	for (k = 0; k < EV_N; k++)
+		buf_printf(&b, "%s%s", k == 0 ? "" : k == EV_N - 1 ? " and " :
+		    ", ", ev_names[k]);
+	rc = diag_err(x->d, EXIT_DATAERR, &p, "unknown event '%s'; known are "
+	    "%s", name, b.s);
+	buf_free(&b);
+	return rc;
+}
+
 /* One event line. */
 static int
 event(struct replay *x, int64_t now)
@@ -451,10 +474,8 @@ event(struct replay *x, int64_t now)
 	}
 	for (k = 0; k < EV_N && strcmp(name, ev_names[k]) != 0; k++)
 		;
-	if (k == EV_N) {
-		p = at(x, "event");
-		return diag_err(x->d, EXIT_DATAERR, &p, "unknown event '%s'", name);
-	}
+	if (k == EV_N)
+		return unknown_event(x, name);
 	x->ft.mode = K(k);
 	ft_begin(&x->ft, &ev_tables[k], fv);
 	{

@@ -24,6 +24,8 @@ load_dir(struct rh *m, const char *dir, const struct rh_loadopt *opt,
 		return rc;
 	rc = rh_dir_load(m, dir, opt, RH_DIR_SKIP, &s, info, d);
 	close(fd);
+	if (info != NULL)
+		info->dir = 1;
 	if (rc == 0 && s.loaded == s.n) {
 		diag_warn(d, &p, "no loadable history: starting empty");
 		m->saved = opt->now;

@@ -13,7 +13,7 @@
  * Load path: "-" or NULL (stdin), a file, or a history directory (the
  * newest loadable rolehistory-*.json; others are skipped with a warning;
  * with none the history is empty, saved = opt->now, and info->path is
- * NULL). info may be NULL.
+ * NULL; info->dir is set). info may be NULL.
  */
 int rh_load(struct rh *, const char *path, const struct rh_loadopt *,
     struct rh_loadinfo *, struct diag *);

@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buffer.h"
 #include "exitcode.h"
 #include "plan.h"
+#include "suggest.h"
 #include "writer.h"
 #include "xalloc.h"
 
@@ -54,17 +56,45 @@ rh_plan_check(const struct rh *m, const struct pos *p, struct diag *d)
 	return 0;
 }
 
+/* The roles a history has, for a message: "0 name, 1 name", at most 20. */
+#define ROLES_SHOWN 20
+
 int
 rh_plan_role(const struct rh *m, const char *arg, int32_t *id,
     const struct pos *p, struct diag *d)
 {
 	const struct rh_role *r = rh_role_lookup(m, arg);
+	const char *names[ROLES_SHOWN], *near;
+	struct buf known = { 0 };
+	size_t i, n = m->nroles < ROLES_SHOWN ? m->nroles : ROLES_SHOWN;
+	int rc;
 
-	if (r == NULL)
+	if (r != NULL) {
+		*id = r->id;
+		return 0;
+	}
+	if (m->nroles == 0)
 		return diag_err(d, EXIT_DATAERR, p, "role '%s' is not in the "
-		    "history (no such name or id)", arg);
-	*id = r->id;
-	return 0;
+		    "history, which has no roles", arg);
+	for (i = 0; i < n; i++) {
+		names[i] = m->roles[i].name;
+		buf_printf(&known, "%s%ld", i > 0 ? ", " : "",
+		    (long)m->roles[i].id);
+		if (names[i] != NULL)
+			buf_printf(&known, " %s", names[i]);
+	}
+	if (n < m->nroles)
+		buf_printf(&known, " and %zu more", m->nroles - n);
+	near = sg_closest(arg, names, n);
+	if (near != NULL)
+		rc = diag_err(d, EXIT_DATAERR, p, "role '%s' is not in the "
+		    "history (did you mean '%s'?); its roles are %s", arg, near,
+		    known.s);
+	else
+		rc = diag_err(d, EXIT_DATAERR, p, "role '%s' is not in the "
+		    "history; its roles are %s", arg, known.s);
+	buf_free(&known);
+	return rc;
 }
 
 static const char *const reasons[] = { "multi-instance", "one-per-node" };

@@ -61,6 +61,7 @@ struct rh_loadopt {
 
 struct rh_loadinfo {
 	char *path;		/* the file loaded (malloc'd), NULL: nothing loaded */
+	int dir;		/* the operand was a directory (load.h) */
 	int state;		/* it was a state stream: no rebuild */
 	size_t nread;		/* NodeEntryRecords read in the save used */
 	size_t purged;		/* entries dropped as older than max_age */

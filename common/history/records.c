@@ -407,8 +407,9 @@ end_save(struct rh_rec *r, int64_t count, const struct pos *at)
 	struct rh_save *s = &r->cur;
 
 	if ((uint64_t)count != s->nread)
-		diag_warn(r->d, at, "the footer counts %lld entries, the save "
-		    "has %zu", (long long)count, s->nread);
+		diag_warn(r->d, at, "the footer counts %lld entr%s, the save "
+		    "has %zu", (long long)count, count == 1 ? "y" : "ies",
+		    s->nread);
 	r->in_save = 0;
 	r->done = 1;
 	return RH_REC_DONE;

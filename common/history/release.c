@@ -181,12 +181,20 @@ rh_plan_release(struct rh *m, int32_t role, int64_t count, int64_t now,
 		snprintf(buf, sizeof buf, "%ld", (long)role);
 		name = buf;
 	}
-	diag_warn(d, POS_NONE, "role '%s': %lld of %lld instances removed "
+	diag_warn(d, POS_NONE, "role '%s': %lld of %lld instance%s removed "
 	    "(%lld request%s cancelled, %lld container%s released): no other "
 	    "outstanding request or live container", name,
 	    (long long)(cancelled + released), (long long)count,
+	    count == 1 ? "" : "s",
 	    (long long)cancelled, cancelled == 1 ? "" : "s",
 	    (long long)released, released == 1 ? "" : "s");
+	if (m->nctr == 0) {
+		diag_warn(d, POS_NONE, "role '%s': no container to release: "
+		    "the input has none (a saved history holds none; rh-load "
+		    "--events adds the live ones from the events since the "
+		    "save)", name);
+		return;
+	}
 	/* Entries may count instances the state has no container for. */
 	for (i = 0; i < m->nnodes; i++)
 		for (j = 0; j < m->nodes[i].nent; j++)

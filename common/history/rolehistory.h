@@ -164,6 +164,9 @@ struct rh {
 	uint32_t *rank;		/* rank[node] = position in order */
 
 	size_t discarded;	/* entries of unknown roles dropped at load */
+	const char *dir;	/* the history directory it was loaded from,
+				   for the table (not owned); NULL: a file */
+	const char *from;	/* the file of dir loaded, NULL: none */
 };
 
 void rh_init(struct rh *);

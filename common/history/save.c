@@ -355,8 +355,9 @@ rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
 	}
 	if (m->roles_given && s->hroles != RH_NOROLES &&
 	    (s->hroles < 0 || (size_t)s->hroles != m->nroles))
-		diag_warn(d, &p, "the history was saved with %ld roles, %zu "
-		    "are defined", (long)s->hroles, m->nroles);
+		diag_warn(d, &p, "the history was saved with %ld role%s, %zu "
+		    "%s defined", (long)s->hroles, s->hroles == 1 ? "" : "s",
+		    m->nroles, m->nroles == 1 ? "is" : "are");
 	if (!given && s->have_map) {	/* written back as it was */
 		w->filemap = s->map;
 		w->nfilemap = s->nmap;

@@ -163,6 +163,15 @@ table_head(const struct rh *m, struct ob *o, size_t nent, size_t nlive)
 	    "%zu role%s, %zu container%s\n", date, (long long)m->saved,
 	    m->nnodes, m->nnodes == 1 ? "" : "s", nent, nent == 1 ? "y" : "ies",
 	    m->nroles, m->nroles == 1 ? "" : "s", nlive, nlive == 1 ? "" : "s");
+	if (m->dir != NULL && m->from != NULL) {
+		ob_puts(o, "loaded from ");
+		text(o, m->from);
+		ob_puts(o, "\n");
+	} else if (m->dir != NULL) {
+		ob_puts(o, "nothing loadable in ");
+		text(o, m->dir);
+		ob_puts(o, ": started empty\n");
+	}
 	if (m->discarded > 0)
 		ob_printf(o, "%zu entr%s of unknown roles %s discarded\n",
 		    m->discarded, m->discarded == 1 ? "y" : "ies",
@@ -290,7 +299,8 @@ table_requests(const struct rh *m, struct ob *o)
 		text(o, r->node != RH_NONE ? m->nodes[r->node].host :
 		    r->nhosts > 0 ? m->nodes[r->hosts[0]].host : "anywhere");
 		if (r->nhosts > 1)
-			ob_printf(o, " (+%zu hosts)", r->nhosts - 1);
+			ob_printf(o, " (+%zu host%s)", r->nhosts - 1,
+			    r->nhosts == 2 ? "" : "s");
 		ob_printf(o, "  issued %s", date);
 		if (r->kind == RH_REQ_PLACED) {
 			when(r->deadline, date);

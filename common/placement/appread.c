@@ -280,6 +280,14 @@ pl_app_from_json(struct pl_appin *in, struct pl_appbuf *b,
 	return 0;
 }
 
+void
+pl_app_lines(struct nj_reader *r)
+{
+	nj_set_eol(r, "the input is one JSON object per line (pretty-printed "
+	    "JSON spans lines: 'jq -c .' writes one line each); 'placectl "
+	    "pods' reads what 'kubectl get pods -o json' prints");
+}
+
 int
 pl_app_read(struct pl_appin *in, struct pl_appbuf *b, struct nj_reader *r,
     struct nj_value *v, struct diag *d)

@@ -25,6 +25,10 @@ struct pl_appin {
 	struct json_object *obj;	/* json-c's parse of it, or NULL */
 };
 
+/* Make r say, of a line that ends inside its object, that the input is
+ * one object per line (and where pods and pretty-printed JSON go). */
+void pl_app_lines(struct nj_reader *r);
+
 /*
  * Read the application of the raw line v (nj_next with NJ_RAW) of r into
  * app, its lists into b: by the fast path when it can, else through

@@ -148,9 +148,7 @@ struct pl_ver {
 	unsigned char template_maxapps;	/* 1.5: maxapplications alone makes
 					   a child template worth parsing */
 	unsigned char texts16;		/* 1.6: quoted names in duplicate
-					   texts, the queue name text, a line
-					   break after "configured queue
-					   creation failed: " */
+					   texts, the queue name text */
 	unsigned char quotapreemption_key;	/* 1.8 */
 
 	/* ---- the Kubernetes shim: pods (pods.c), ConfigMaps (configmap.c) ---- */

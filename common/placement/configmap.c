@@ -2,6 +2,7 @@
  * configmap.c - ConfigMaps, Lists of them and Helm values to the one queues
  * document the shim sends the core (configmap.h).
  */
+#include <ctype.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -76,6 +77,7 @@ struct ctx {
 	const struct pl_ver *v;		/* the release */
 	struct diag *d;
 	struct yl_doc docs[2];	/* -c FILE, --defaults FILE */
+	struct buf texts[2];	/* ... their text, for positions */
 	struct cmap *cms[NLAYERS];
 	struct cmap **all;	/* every ConfigMap read */
 	size_t nall;
@@ -505,18 +507,33 @@ read_file(struct ctx *c, int which, const char *path)
 {
 	struct yl_doc *doc = &c->docs[which];
 	const struct yl_node *r;
+	struct buf *text = &c->texts[which];
 	struct cmap *cm;
 	int rc, defaults = which == 1;
 	enum form f;
 	FILE *fp;
+	size_t n;
 
-	/* opened once: a FIFO or a pipe (<(...)) is read as it comes */
+	/*
+	 * Read once (a FIFO or a pipe, <(...), is read as it comes), and
+	 * kept: positions in a document a ConfigMap holds are the file's.
+	 */
 	if ((fp = fopen(path, "rbe")) == NULL)
 		return diag_syserr(c->d, EXIT_NOINPUT, POS_NONE, "cannot open "
 		    "'%s'", path);
-	rc = yl_load_fp(doc, path, fp, YL_GO, c->d, EXIT_CONFIG);
+	do {
+		buf_grow(text, text->n + 65536);
+		n = fread(text->s + text->n, 1, text->cap - text->n - 1, fp);
+		text->n += n;
+	} while (n > 0);
+	text->s[text->n] = '\0';
+	rc = ferror(fp) ? diag_syserr(c->d, EXIT_IOERR, POS_NONE, "cannot "
+	    "read '%s'", path) : 0;
 	fclose(fp);
 	if (rc != 0)
+		return rc;
+	if (yl_load_string_flags(doc, path, text->s, text->n, YL_GO, c->d,
+	    EXIT_CONFIG) != 0)
 		return EXIT_CONFIG;
 	r = doc->root;
 	switch ((f = form(r))) {
@@ -741,6 +758,55 @@ doc_name(const struct cmap *cm, const struct ent *e)
 	return b.s;
 }
 
+/*
+ * Where the document of m is in its file, for the messages about it
+ * (diag_nest): a literal block scalar ('|') holding the document as it
+ * is, line for line, maps each position; any other value (quoted, folded,
+ * a JSON string, binaryData, rendered Helm values) is where it begins.
+ */
+static void
+nest(struct ctx *c, const char *name, const struct mval *m)
+{
+	const struct yl_node *v = m->e->at;
+	const struct buf *text = &c->texts[m->cm->file == c->docs[1].file];
+	struct buf inner = { 0 };
+	unsigned long line = 1, indent = 0;
+	const char *s = text->s, *e = s + text->n, *nl, *h;
+	int shift = 0;
+
+	buf_printf(&inner, "%s/", m->cm->name);
+	buf_add(&inner, m->e->key, m->e->klen);
+	if (v->kind == YL_SCALAR && v->block == '|' && v->len == m->vlen &&
+	    memcmp(v->str, m->val, m->vlen) == 0 && s != NULL) {
+		/* the indicator's line: "|" and no indentation indicator */
+		for (; s < e && line < v->line; line++)
+			s = (nl = memchr(s, '\n', (size_t)(e - s))) != NULL ?
+			    nl + 1 : e;
+		nl = memchr(s, '\n', (size_t)(e - s));
+		shift = nl != NULL;
+		for (h = s; nl != NULL && h < nl; h++)
+			if (*h == '|' && (isdigit((unsigned char)h[1]) ||
+			    ((h[1] == '+' || h[1] == '-') &&
+			    isdigit((unsigned char)h[2]))))
+				shift = 0;
+		/* the block's indentation: its first line that is not blank */
+		for (s = nl != NULL ? nl + 1 : e; shift && s < e; s = nl + 1) {
+			for (indent = 0; s + indent < e && s[indent] == ' ';
+			    indent++)
+				;
+			if (s + indent < e && s[indent] != '\n' &&
+			    s[indent] != '\r')
+				break;
+			if ((nl = memchr(s, '\n', (size_t)(e - s))) == NULL)
+				shift = 0;
+		}
+		shift = shift && s < e && indent > 0;
+	}
+	diag_nest(c->d, name, m->cm->file, inner.s, v->line, v->col,
+	    shift ? (long)indent : -1);
+	buf_free(&inner);
+}
+
 /* Why there is no document, for the message. */
 static void
 why_none(const struct ctx *c, const struct mval *m, const char *key,
@@ -807,6 +873,8 @@ document(struct ctx *c, struct yl_doc *doc, char **name, const char *path)
 			buf_printf(&why, "%s: the chart's default configuration",
 			    m->cm->file), free(*name), *name = why.s,
 			    why.s = NULL;
+		else
+			nest(c, *name, m);
 		if (yl_load_string_flags(doc, *name, m->val, m->vlen, YL_GO, c->d,
 		    EXIT_CONFIG) != 0)
 			rc = EXIT_CONFIG;
@@ -859,6 +927,8 @@ ctx_free(struct ctx *c)
 	ht_free(&c->ht);
 	yl_free(&c->docs[0]);
 	yl_free(&c->docs[1]);
+	buf_free(&c->texts[0]);
+	buf_free(&c->texts[1]);
 }
 
 int

@@ -22,8 +22,9 @@ struct pl_cstr {
 void pl_cstrs_free(struct pl_cstr *v, size_t n);
 
 /* A configuration error (status EXIT_CONFIG) or warning at file:line:col,
- * counted in *count. A line break in the message is printed as \n, so
- * that every message stays on one line. */
+ * counted in *count. A message is one line: where the scheduler's text
+ * has a line break, the message has none; a line break in a value the
+ * message quotes is printed as \n. */
 void pl_conf_err(struct diag *, int *count, const char *file, unsigned long line,
     unsigned long col, const char *, ...) PK_PRINTF(6, 7);
 void pl_conf_warn(struct diag *, unsigned long *count, const char *file,

@@ -66,29 +66,25 @@ pl_filter_free(struct pl_filter *f)
 }
 
 int
-pl_fcrit_match(const struct pl_fcrit *cr, const char *s, size_t n,
-    struct buf *err)
+pl_fcrit_match(const struct pl_fcrit *cr, const char *s, size_t n)
 {
 	if (cr->re != NULL)
-		return pl_re_match(cr->re, s, n, err);
+		return pl_re_match(cr->re, s, n);
 	return pl_names_has(cr->list, cr->nlist, s, n);
 }
 
 int
-pl_filter_allows(const struct pl_filter *f, const struct pl_user *u,
-    struct buf *err)
+pl_filter_allows(const struct pl_filter *f, const struct pl_user *u)
 {
 	size_t i;
-	int m;
 
 	if (f->empty)
 		return f->allow;
-	if ((m = pl_fcrit_match(&f->users, u->name, u->len, err)) != 0)
-		return m < 0 ? -1 : f->allow;
+	if (pl_fcrit_match(&f->users, u->name, u->len))
+		return f->allow;
 	for (i = 0; i < u->ngroups; i++)
-		if ((m = pl_fcrit_match(&f->groups, u->groups[i], u->glens[i],
-		    err)) != 0)
-			return m < 0 ? -1 : f->allow;
+		if (pl_fcrit_match(&f->groups, u->groups[i], u->glens[i]))
+			return f->allow;
 	return !f->allow;
 }
 

@@ -44,14 +44,10 @@ void pl_filter_build(struct pl_filter *, const char *type,
     enum pl_compat);
 void pl_filter_free(struct pl_filter *);
 
-/* Does a name meet one criterion (list or expression)? 1, 0, or -1 on a
- * match limit. */
-int pl_fcrit_match(const struct pl_fcrit *, const char *, size_t,
-    struct buf *err);
-/* Is the user allowed? 1 yes, 0 no, -1 a regular expression hit its match
- * limit (message in err). */
-int pl_filter_allows(const struct pl_filter *, const struct pl_user *,
-    struct buf *err);
+/* Does a name meet one criterion (list or expression)? 1 or 0. */
+int pl_fcrit_match(const struct pl_fcrit *, const char *, size_t);
+/* Is the user allowed? 1 or 0. */
+int pl_filter_allows(const struct pl_filter *, const struct pl_user *);
 
 /*
  * The validator's check of a single-entry list: the entry must be a valid

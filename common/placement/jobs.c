@@ -433,6 +433,7 @@ pl_jobs(struct pl_placer *pc, const char *path)
 		return;
 	}
 	jb.rkeep = 1;
+	pl_app_lines(jb.r);
 	nj_set_idle(jb.r, idle, &jb);
 	jb.k = RING_PER_JOB * (n + 1);
 	jb.ring = xcalloc(jb.k, sizeof *jb.ring);
@@ -445,6 +446,7 @@ pl_jobs(struct pl_placer *pc, const char *path)
 		p[i].d.sink = keep_msg;
 		p[i].d.sink_arg = &p[i].into;
 		p[i].r = nj_fdopen(-1, nj_name(jb.r), NJ_LINES, &p[i].d);
+		pl_app_lines(p[i].r);
 	}
 	pthread_mutex_lock(&jb.mu);
 	for (i = 0; i < n; i++)

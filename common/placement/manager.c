@@ -264,15 +264,14 @@ pl_mgr_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *a,
 		int rc, rule = (int)i, acl = 1;
 
 		ev->skip = PL_SKIP_NONE;
-		ev->depth = ev->generated = ev->limit = ev->looked = 0;
+		ev->depth = ev->generated = ev->looked = 0;
 		res->looked = 0;
 		buf_clear(&res->path);
 		rc = pl_rule_eval(r, a, ev, &res->path);
 		if (rc == PL_ERROR) {
 			if (s != NULL)
 				s->error = keep(res, ev->err.s, ev->err.n);
-			return reject(res, ev->limit ? PL_LIMIT : PL_RULE_ERROR,
-			    ev->err.s, ev->err.n);
+			return reject(res, PL_RULE_ERROR, ev->err.s, ev->err.n);
 		}
 		if (s != NULL && ev->generated)
 			s->result = keep(res, res->path.s, res->path.n);
@@ -408,7 +407,7 @@ pl_place(struct pl_mgr *m, struct pl_tree *t, const struct pl_app *app,
 		return res->how = PL_REJECTED;
 	}
 	if (pl_mgr_place(m, t, &a, res) != PL_PLACED) {
-		if (res->how != PL_LIMIT && !res->crash)
+		if (!res->crash)
 			place_failed(m, &a, res);
 		return res->how;
 	}

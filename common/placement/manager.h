@@ -34,8 +34,7 @@ enum pl_how {
 	PL_PLACED,
 	PL_REJECTED,		/* no rule gave a usable queue, or a final check */
 	PL_RULE_ERROR,		/* a rule failed: placement stopped there */
-	PL_CREATE_FAILED,	/* placed, but the queue could not be created */
-	PL_LIMIT		/* a regular expression hit its match limit */
+	PL_CREATE_FAILED	/* placed, but the queue could not be created */
 };
 
 /* One rule tried; strings are offsets into the result's text (-1: none). */

@@ -11,18 +11,19 @@
 #include "yamlload.h"
 
 /* The registration stage's error: "configured queue creation failed: ",
- * a line break from 1.6 (errors.Join), then why. */
+ * then why. From 1.6 the scheduler puts a line break between them
+ * (errors.Join); a message is one line, so it is left out. */
 static void
-creation_failed(const struct pl_ver *sw, const char *file, unsigned long line,
-    unsigned long col, const char *why, struct diag *d, int *nerr)
+creation_failed(const char *file, unsigned long line, unsigned long col,
+    const char *why, struct diag *d, int *nerr)
 {
 	pl_conf_err(d, nerr, file, line, col, "configured queue creation "
-	    "failed: %s%s", sw->texts16 ? "\n" : "", why);
+	    "failed: %s", why);
 }
 
 static int
 acl(struct pl_acl *a, char **text, const struct pl_cstr *c, const char *file,
-    const struct pl_ver *sw, struct diag *d)
+    struct diag *d)
 {
 	struct buf why = { 0 };
 	int bad = 0;
@@ -32,7 +33,7 @@ acl(struct pl_acl *a, char **text, const struct pl_cstr *c, const char *file,
 	*text = xmemdup0(c->s, c->n);
 	if (pl_acl_parse(a, c->s, c->n, &why) != 0 &&
 	    pl_acl_check(c->s, c->n, &why) == 0)	/* else said already */
-		creation_failed(sw, file, c->line, c->col, why.s, d, &bad);
+		creation_failed(file, c->line, c->col, why.s, d, &bad);
 	buf_free(&why);
 	return bad;
 }
@@ -62,7 +63,7 @@ template(const struct pl_queueconf *qc, const char *file,
 			const struct pl_rval *v = &r[i]->v[bad];
 
 			if (sw->childtemplate == PL_TEMPLATE_FATAL)
-				creation_failed(sw, file, v->val.line, v->val.col,
+				creation_failed(file, v->val.line, v->val.col,
 				    why.s, d, &nerr);
 			else
 				pl_conf_warn(d, &nw, file, v->val.line, v->val.col,
@@ -96,9 +97,9 @@ add_queue(struct pl_tree *t, struct pl_queue *parent,
 	q->conf->line = qc->line;
 	q->conf->col = qc->col;
 	nerr += acl(&q->conf->submit, &q->conf->submit_text, &qc->submitacl,
-	    file, sw, d);
+	    file, d);
 	nerr += acl(&q->conf->admin, &q->conf->admin_text, &qc->adminacl,
-	    file, sw, d);
+	    file, d);
 	if ((qc->parent || qc->nqueues > 0) &&
 	    sw->childtemplate != PL_TEMPLATE_UNKNOWN)
 		nerr += template(qc, file, sw, d);

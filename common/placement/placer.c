@@ -43,13 +43,11 @@ pl_placer_put(struct pl_placer *pc, const struct pl_appin *in)
 	pl_place(&p->mgr, &p->tree, a, &pc->res);
 	if (o != NULL)
 		pl_place(&o->mgr, &o->tree, a, &pc->old);
-	if (pc->res.how == PL_LIMIT || (o != NULL && pc->old.how == PL_LIMIT)) {
-		diag_err(run->d, EXIT_DATAERR, &in->pos, "%s",
-		    pc->res.how == PL_LIMIT ? pc->res.reason.s : pc->old.reason.s);
-		pl_placer_bad(pc);
-		return;
-	}
 	run->napps++;
+	if (pc->res.how == PL_PLACED) {
+		run->nplaced++;
+		run->ncreated += pc->res.ncreated;
+	}
 	switch (run->mode) {
 	case PL_RUN_PLACE:
 	case PL_RUN_EXPLAIN:

@@ -183,13 +183,8 @@ miss(struct pl_eval *ev, enum pl_skip why)
 static int
 filtered(struct pl_rule *r, const struct pl_app *a, struct pl_eval *ev)
 {
-	int ok = pl_filter_allows(&r->filter, &a->user, &ev->err);
-
-	if (ok < 0) {
-		ev->limit = 1;
-		return PL_ERROR;
-	}
-	return ok ? PL_MATCH : miss(ev, PL_SKIP_FILTER);
+	return pl_filter_allows(&r->filter, &a->user) ? PL_MATCH :
+	    miss(ev, PL_SKIP_FILTER);
 }
 
 /* 1.6: every dot-separated element of s must be a valid queue name. */

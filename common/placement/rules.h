@@ -56,7 +56,6 @@ struct pl_eval {
 	enum pl_skip skip;	/* PL_NOMATCH: why */
 	int depth;		/* ... in the parent chain, 0 = the rule itself */
 	int generated;		/* out holds the path made, even on a miss */
-	int limit;		/* PL_ERROR came from a regexp match limit */
 	int looked;		/* PL_MATCH: the rule looked out up... */
 	struct pl_queue *q;	/* ... and found this queue */
 };

@@ -51,6 +51,7 @@ pl_run(struct pl_run *run, const char *path)
 	else if ((rc = nj_open(&r, path, NJ_LINES, run->d)) != 0)
 		return rc;
 	else {
+		pl_app_lines(r);
 		run_single(&pc, r);
 		nj_close(r);
 	}

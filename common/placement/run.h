@@ -29,7 +29,9 @@ struct pl_run {
 	volatile sig_atomic_t *hup;	/* set: reload part before the next */
 	struct diag *d;
 	struct ob *out;		/* NULL for PL_RUN_COUNT */
-	unsigned long napps;	/* applications placed */
+	unsigned long napps;	/* applications placed or rejected */
+	unsigned long nplaced;	/* ... placed in a queue */
+	unsigned long ncreated;	/* queues created (diff: by the new one) */
 	unsigned long nbad;	/* bad records (skipped with keep_going) */
 	unsigned long ndiff;	/* diff: applications placed differently */
 };

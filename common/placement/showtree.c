@@ -39,7 +39,8 @@ line(struct ob *o, const struct pl_queue *q, size_t depth, const uint64_t *n)
 }
 
 void
-pl_show_text(struct ob *o, const struct pl_tree *t, int counts)
+pl_show_text(struct ob *o, const struct pl_tree *t, int counts,
+    unsigned long rejected)
 {
 	uint64_t *n = counts ? pl_tree_totals(t) : NULL;
 	const struct pl_queue *q = t->root;
@@ -58,6 +59,11 @@ pl_show_text(struct ob *o, const struct pl_tree *t, int counts)
 		}
 		if (q != NULL)
 			q = q->next;
+	}
+	if (counts) {		/* in no queue; no queue name has parentheses */
+		ob_puts(o, "(rejected) apps=");
+		ob_u64(o, rejected);
+		ob_putc(o, '\n');
 	}
 	free(n);
 }
@@ -90,7 +96,8 @@ dotstr(struct ob *o, const char *s)
 }
 
 void
-pl_show_dot(struct ob *o, const struct pl_tree *t, int counts)
+pl_show_dot(struct ob *o, const struct pl_tree *t, int counts,
+    unsigned long rejected)
 {
 	uint64_t *n = counts ? pl_tree_totals(t) : NULL;
 	size_t i;
@@ -130,6 +137,11 @@ pl_show_dot(struct ob *o, const struct pl_tree *t, int counts)
 			dotstr(o, q->path);
 			ob_puts(o, "\";\n");
 		}
+	}
+	if (counts) {
+		ob_puts(o, "\t\"(rejected)\" [label=\"rejected\\napps: ");
+		ob_u64(o, rejected);
+		ob_puts(o, "\", shape=note];\n");
 	}
 	ob_puts(o, "}\n");
 	free(n);

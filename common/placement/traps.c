@@ -7,6 +7,7 @@
 
 #include "acl.h"
 #include "filter.h"
+#include "goregexp.h"
 #include "gotext.h"
 #include "names.h"
 #include "traps.h"
@@ -26,22 +27,27 @@ static void
 filter_list(struct trap *t, const struct pl_cstr *v, size_t n, int group,
     const char *rule)
 {
+	struct buf err = { 0 };
+	struct pl_re *re;
 	size_t i;
 
 	if (n == 1) {
 		if (!pl_regex_special(v[0].s, v[0].n))
 			return;
+		re = pl_re_compile(v[0].s, v[0].n, &err);
 		if (!pl_regex_special(v[0].s, v[0].n - 1) && v[0].s[v[0].n - 1] ==
 		    '$' && pl_user_name_ok(v[0].s, v[0].n, t->p->compat) && !group)
 			warn(t, v[0].line, v[0].col, "%s: '%s' is a regular expression "
 			    "(it ends in $): it matches names ending in '%.*s', not "
 			    "the user '%s'", rule, v[0].s, (int)v[0].n - 1, v[0].s,
 			    v[0].s);
-		else if (!pl_re_anchored(v[0].s, v[0].n))
+		else if (re != NULL && !pl_re_anchored(re))
 			warn(t, v[0].line, v[0].col, "%s: the regular expression '%s' "
 			    "is not anchored: it matches anywhere inside a %s name "
 			    "(write ^...$ to match whole names)", rule, v[0].s,
 			    group ? "group" : "user");
+		pl_re_free(re);
+		buf_free(&err);
 		return;
 	}
 	for (i = 0; i < n; i++) {

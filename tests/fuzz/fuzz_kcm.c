@@ -47,5 +47,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		free(name);
 	}
 	close(fd);
+	diag_free(&d);
 	return 0;
 }

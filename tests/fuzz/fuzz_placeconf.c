@@ -104,5 +104,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pl_part_free(&p);
 	}
 	close(fd);
+	diag_free(&d);
 	return 0;
 }

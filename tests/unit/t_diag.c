@@ -78,6 +78,16 @@ keep(void *arg, const struct diag_msg *m)
 	g->msg.pos = &g->pos;
 }
 
+static void nested(struct diag *d)
+{
+	struct pos in = { "cm.yaml: cm/q.yaml", 4, 47 }, top = { in.file, 0, 0 };
+	struct pos other = { "other.yaml", 4, 47 };
+
+	diag_err(d, EXIT_CONFIG, &in, "deep");
+	diag_err(d, EXIT_CONFIG, &top, "no line");
+	diag_err(d, EXIT_CONFIG, &other, "elsewhere");
+}
+
 int
 main(void)
 {
@@ -126,6 +136,35 @@ main(void)
 		m.sink = diag_drop;
 		is_str(capture(full, &m), "", "diag_drop drops");
 		is_int(m.nerr, 2, "but the diag counts");
+	}
+	{
+		/* a document inside a file: its positions, then the file's */
+		struct diag n = DIAG_INIT("tool");
+		struct got g = { 0 };
+
+		diag_nest(&n, "cm.yaml: cm/q.yaml", "cm.yaml", "cm/q.yaml", 5, 16, 4);
+		is_str(capture(nested, &n), "tool: cm.yaml:9:51: cm/q.yaml:4:47: "
+		    "deep\ntool: cm.yaml:5:16: cm/q.yaml: no line\n"
+		    "tool: other.yaml:4:47: elsewhere\n", "a literal block: line "
+		    "for line, indented; no line: where the value begins; other "
+		    "files as they were");
+		diag_nest(&n, "cm.yaml: cm/q.yaml", "cm.yaml", "cm/q.yaml", 5, 16, -1);
+		is_str(capture(nested, &n), "tool: cm.yaml:5:16: cm/q.yaml:4:47: "
+		    "deep\ntool: cm.yaml:5:16: cm/q.yaml: no line\n"
+		    "tool: other.yaml:4:47: elsewhere\n", "any other value: where "
+		    "it begins (given again, it replaces the first)");
+		is_int(n.nerr, 6, "counted as they come");
+		diag_free(&n);
+		ok(n.sink == NULL, "diag_free gives the diag its stderr back");
+		n.sink = keep;		/* a sink of its own goes on behind it */
+		n.sink_arg = &g;
+		diag_nest(&n, "cm.yaml: cm/q.yaml", "cm.yaml", "cm/q.yaml", 5, 16, 4);
+		is_str(capture(nested, &n), "", "a sink of its own still gets them");
+		is_str(g.text, "elsewhere", "... after the nesting");
+		diag_free(&n);
+		ok(n.sink == keep && n.sink_arg == &g, "diag_free gives it back");
+		diag_free(&n);
+		ok(n.sink == keep, "and does nothing more the second time");
 	}
 	{
 		/* whatever ran out of memory, the tool ends as xalloc ends it */

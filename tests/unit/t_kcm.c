@@ -59,6 +59,7 @@ load2(const char *rel, const char *pg, const char *text, const char *dtext)
 	msgs_catch(&d, &k);
 	rc = kcm_load(&doc, &name, path, (enum pl_compat)cls(rel), &o, &d);
 	msgs_take(&k, errbuf, sizeof errbuf);
+	diag_free(&d);
 	return rc;
 }
 
@@ -319,9 +320,9 @@ main(void)
 	is_int(load("1.7", "kind: ConfigMap\nmetadata:\n  name: yunikorn-configs\n"
 	    "data:\n  queues.yaml: |\n    partitions:\n      - name: [x\n"),
 	    EXIT_CONFIG, "a YAML error in the document");
-	is_str(errs(), "t: cm.yaml: yunikorn-configs/queues.yaml:3:1: yaml: did "
-	    "not find expected ',' or ']'\n",
-	    "is at its own line and column, with the key (go-yaml's words)");
+	is_str(errs(), "t: cm.yaml:8:5: yunikorn-configs/queues.yaml:3:1: yaml: "
+	    "did not find expected ',' or ']'\n", "is at the file's line and "
+	    "column, then its own, with the key (go-yaml's words)");
 	is_int(load("1.7", "kind: List\nitems:\n  - kind: Secret\n"), EXIT_CONFIG,
 	    "a List holding a Secret");
 	is_str(errs(), "t: cm.yaml:3:11: List item 1 is a Secret, not a "

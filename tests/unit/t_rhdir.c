@@ -252,14 +252,17 @@ test_job(void)
 	is_int(job(5, 1, 0, NULL), EXIT_TEMPFAIL,
 	    "the name is taken by a file not loaded");
 
-	/* nothing loadable: nothing changes */
+	/* history files, none loadable: an error of its own, nothing changes */
 	unlink(path("rolehistory-0000000100000000.json"));
-	is_int(job(6, 1, 0, &nwarn), 0, "nothing loadable");
-	is_int(nwarn, 2, "... warned: an empty file, nothing to compact");
+	is_int(job(6, 1, 0, &nwarn), EXIT_DATAERR, "nothing loadable: 65");
+	is_int(nwarn, 1, "... the empty file warned about");
 	is_str(listing(), "other.json rolehistory-0000000000000005.json",
 	    "... nothing changed");
 
+	/* no history file at all: nothing to do, nothing said */
 	unlink(path("rolehistory-0000000000000005.json"));
+	is_int(job(6, 1, 0, &nwarn), 0, "no history file: a success");
+	is_int(nwarn, 0, "... without a word");
 	unlink(path("other.json"));
 }
 
