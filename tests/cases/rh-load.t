@@ -222,11 +222,22 @@ the file; --strict refuses them.
   rh-load: h.json:2:110: unknown field 'color' in NodeEntryRecord; Slider: "Expected record-end. Got FIELD_NAME"
   [65]
 
+Before a field Slider reads, an unknown one is kept aside, then named;
+the last field missing, Slider reads the record's end as it.
+
+  $ { hdr 1000; ent h1 0 false 5; foot 1; } | sed 's/"host"/"color":"red","host"/' >o.json && rh-load --strict o.json
+  rh-load: o.json:2:59: fields unknown to Slider, or given twice, in NodeEntryRecord; Slider: "Expected Unknown fields: [color]. Got END_OBJECT"
+  [65]
+  $ { hdr 1000; ent h1 0 false 5; foot 1; } | sed 's/,"last_used":5//' >l.json && rh-load --strict l.json
+  rh-load: l.json:2:95: NodeEntryRecord has no 'last_used'; Slider: "Expected long. Got END_OBJECT"
+  [65]
+
 --strict says why Slider would refuse a file: a header without savedate
 (case 120); the version, the first record, a second header, placekit
 records; wrong types in Slider's decoder's words. Records after the
 footer within Slider's 4,000-byte read-ahead it does not read: a
-warning, with or without --strict.
+warning, with or without --strict; past it, Slider refuses the file. A
+fraction in an integer field is truncated, as Slider does.
 
   $ { printf '{"entry":{"%s.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","roles":3}}}\n' "$NS"; ent h1 0 false 5; foot 1; } >h.json
   $ rh-load --now $NOW h.json >/dev/null && rh-load --strict --now $NOW h.json
@@ -254,6 +265,16 @@ warning, with or without --strict.
   {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
   $ rh-load --now $NOW trail.json >/dev/null
   rh-load: trail.json:4:1: warning: the input goes on after the RoleHistoryFooter: not read, as Slider does not read it
+  $ { hdr 1000; ent h1 0 false 5; foot 1; printf '%4000s\n'; ent h2 0 false 5; } >trail.json && rh-load --strict trail.json
+  rh-load: trail.json:5:1: the input goes on after the RoleHistoryFooter, past the 4,000-byte block Slider's parser read it in; Slider: "File footer reached before end of file -after 1 records"
+  [65]
+  $ rh-load --now $NOW trail.json >/dev/null
+  rh-load: trail.json:5:1: warning: the input goes on after the RoleHistoryFooter: not read, and Slider refuses the file for it; Slider: "File footer reached before end of file -after 1 records"
+  $ { hdr 1000; ent h1 1.9 false 5.5; foot 1; } >f.json && rh-load --strict --max-age 0 f.json | grep NodeEntryRecord
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":1,"active":false,"last_used":5}}}
+  $ rh-load --strict nothing.json
+  rh-load: cannot open 'nothing.json': No such file or directory
+  [66]
   $ { hdr 1000; pk Role '"name":"a","id":0'; foot 0; } >pk.json && rh-load --strict pk.json
   rh-load: pk.json:2:11: 'placekit.Role' is a placekit record, not one of Slider's; Slider: "Unknown union branch placekit.Role"
   [65]
@@ -692,6 +713,9 @@ through as it is.
   rh-load: h.json:2:78: invalid UTF-8 in string
   rh-load: h.json:2:69: invalid UTF-8 in string
   rh-load: h.json:2:78: invalid UTF-8 in string
+  [65]
+  $ { hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a\x80b\",\"role\":0,\"active\":false,\"last_used\":2}}}"; foot 1; } >h.json && rh-load --strict h.json
+  rh-load: h.json:2:69: not JSON as Slider's parser reads it; Slider: "Invalid UTF-8 start byte 0x80  at [Source: ...; line: 2, column: 70]"
   [65]
   $ printf '%b\n' '{"event":"node","host":"h\xed\xa0\x80","state":"RUNNING"}' >ev && rh-load --now $NOW --events ev f5.json
   rh-load: ev:1:26: invalid UTF-8 in string
