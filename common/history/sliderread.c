@@ -17,6 +17,7 @@
 #include "fastrecords.h"
 #include "hashtable.h"
 #include "jackson.h"
+#include "jhashmap.h"
 #include "sliderread.h"
 #include "xalloc.h"
 
@@ -139,20 +140,19 @@ struct elist {
 /* A field kept aside: an entry of ReorderBuffer.savedFields. */
 struct rbent {
 	struct rh_jstr key;
-	int32_t hash;		/* Java's, spread as HashMap spreads it */
 	int dead;		/* removed (read back) */
 	struct elist val;
 };
 
 /*
  * ReorderBuffer: its fields (a HashMap: entries in the order they came,
- * found through ht, a removed one left dead), and a replay under way.
+ * found through ht, a removed one left dead; map, its layout, with the
+ * same indexes), and a replay under way.
  */
 struct rbuf {
 	struct rbent *e;
 	size_t n, cap;
-	size_t live;		/* the HashMap's size */
-	size_t tabcap;		/* its table: 16, doubling */
+	struct rh_jhm map;
 	struct ht ht;		/* entries by key */
 	int orig;		/* origParser is set: a field is replayed */
 };
@@ -375,17 +375,6 @@ keep_value(struct rh_sl *s, struct elist *l)
 
 /* --- ReorderBuffer's HashMap<String, List> --- */
 
-static int32_t
-jhash(const struct rh_jstr *k)
-{
-	uint32_t h = 0;
-	size_t i;
-
-	for (i = 0; i < k->n; i++)
-		h = 31 * h + k->u[i];
-	return (int32_t)(h ^ (h >> 16));
-}
-
 static int
 jeq(const struct rh_jstr *a, const struct rh_jstr *b)
 {
@@ -428,20 +417,16 @@ rb_put(struct rbuf *b, const struct rh_jstr *k, struct elist *v)
 	e = &b->e[b->n];
 	memset(e, 0, sizeof *e);
 	rh_jstr_set(&e->key, k);
-	e->hash = jhash(k);
 	e->val = *v;
 	ht_add(&b->ht, khash(k), (uint32_t)b->n++);
-	if (b->tabcap == 0)
-		b->tabcap = 16;
-	if (++b->live > b->tabcap * 3 / 4)
-		b->tabcap *= 2;
+	rh_jhm_put(&b->map, e->key.u, e->key.n);
 }
 
 static void
 rb_remove(struct rbuf *b, struct rbent *e)
 {
 	e->dead = 1;
-	b->live--;
+	rh_jhm_remove(&b->map, (size_t)(e - b->e));
 }
 
 static void
@@ -458,50 +443,25 @@ rb_free(struct rbuf *b)
 	}
 	free(b->e);
 	ht_free(&b->ht);
+	rh_jhm_free(&b->map);
 	free(b);
 }
 
-/* An entry's place in the HashMap's iteration: its bucket, its order. */
-struct place {
-	uint32_t bucket;
-	size_t at;
-};
-
-static int
-by_place(const void *x, const void *y)
-{
-	const struct place *a = x, *b = y;
-
-	if (a->bucket != b->bucket)
-		return a->bucket < b->bucket ? -1 : 1;
-	return a->at < b->at ? -1 : a->at > b->at;
-}
-
-/*
- * savedFields.keySet().toString(): bucket by bucket, each in the order
- * its entries came (resizing keeps it).
- */
+/* savedFields.keySet().toString(), in the HashMap's order. */
 static void
 rb_keys(const struct rbuf *b, struct buf *out)
 {
-	struct place *v = xreallocarray(NULL, b->n + 1, sizeof *v);
-	size_t i, n = 0;
+	size_t *ids = xreallocarray(NULL, b->map.size + 1, sizeof *ids);
+	size_t i, n = rh_jhm_order(&b->map, ids);
 
-	for (i = 0; i < b->n; i++)
-		if (!b->e[i].dead) {
-			v[n].bucket = (uint32_t)b->e[i].hash &
-			    (uint32_t)(b->tabcap - 1);
-			v[n++].at = i;
-		}
-	qsort(v, n, sizeof *v, by_place);
 	buf_puts(out, "[");
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			buf_puts(out, ", ");
-		rh_jstr_utf8(out, b->e[v[i].at].key.u, b->e[v[i].at].key.n);
+		rh_jstr_utf8(out, b->e[ids[i]].key.u, b->e[ids[i]].key.n);
 	}
 	buf_puts(out, "]");
-	free(v);
+	free(ids);
 }
 
 /* --- the Parser --- */
@@ -656,7 +616,7 @@ do_action(struct rh_sl *s, const struct sym *top)
 		next(s);
 		if (top->act == A_UEND)
 			return;
-		if (s->cur != NULL && s->cur->live > 0) {
+		if (s->cur != NULL && s->cur->map.size > 0) {
 			struct buf k = { NULL, 0, 0 };
 
 			rb_keys(s->cur, &k);
@@ -1413,7 +1373,7 @@ rh_sl_read(struct rh_sl *s, struct rh_slres *r)
 		    (strncmp(s->exc.msg.s, "Expected record-end", 19) == 0 ?
 		    counter_field(s) : strncmp(s->exc.msg.s,
 		    "Expected Unknown fields", 23) == 0 && s->cur != NULL &&
-		    s->cur->live > 0 && all_counters(s->cur)))
+		    s->cur->map.size > 0 && all_counters(s->cur)))
 			s->placekit = 1;
 		r->placekit = s->placekit;
 		if (r->complete && (t = tail(s)) != UINT64_MAX) {

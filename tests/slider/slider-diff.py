@@ -267,6 +267,14 @@ def compare(s, r, mode, data):
 
 # --- generation ----------------------------------------------------------
 
+def jhash(s):
+    """Java's String.hashCode(), spread as HashMap spreads it."""
+    h = 0
+    for u in memoryview(s.encode("utf-16-le", "surrogatepass")).cast("H"):
+        h = (31 * h + u) & 0xffffffff
+    return h ^ (h >> 16)
+
+
 class Gen:
     """Histories, their layouts and encodings, and mutations of them."""
 
@@ -291,6 +299,30 @@ class Gen:
               '"placekit.Role"', '"host"', '"role"', '"active"', '"last_used"',
               '"count"', '"rolemap"', '"version"', '"saved"', '"savedx"',
               '"savedate"', '"roles"', '"live"', '"extra"']
+
+    def same_hash(self, t, n):
+        """Up to n names of String.hashCode() t's, or of its bin."""
+        r = self.r
+        h = jhash(t)
+        out = set()
+        for _ in range(50 * n):
+            if len(out) >= n:
+                break
+            c = [ord(x) for x in t]
+            if len(c) < 2:
+                c.append(ord("a"))
+            for _ in range(r.randint(1, 3)):
+                i = r.randrange(len(c) - 1)
+                d = r.choice([-2, -1, 1, 2])
+                c[i] += d
+                c[i + 1] -= 31 * d
+            if r.random() < 0.3:        # the same bin of 64 only
+                c[-1] += 64 * r.choice([-1, 1])
+            if all(0x20 < x < 0x7f and chr(x) not in '"\\' for x in c):
+                k = "".join(map(chr, c))
+                if k != t and (jhash(k) == h or ((jhash(k) ^ h) & 63) == 0):
+                    out.add(k)
+        return sorted(out)
 
     def __init__(self, seed):
         self.r = random.Random(seed)
@@ -382,6 +414,13 @@ class Gen:
             f.insert(k, (nul, f[i][1]))
             if r.random() < 0.5:    # instead of the name
                 del f[i + 1 if k <= i else i]
+        elif x < 0.23 and f:
+            # many fields kept aside in one bin of Java's HashMap: its
+            # lists become trees, the table doubles (the order Slider
+            # names them in)
+            keys = self.same_hash(r.choice(f)[0][1:-1] or "a", r.randint(6, 40))
+            for j, k in enumerate(keys):
+                f.insert(r.randrange(len(f) + 1), ('"%s"' % k, str(j)))
         body = "{" + ",".join("%s:%s" % kv for kv in f) + "}"
         tname = '"' + NS + kind + '"'
         x = 1 if self.clean else r.random()
