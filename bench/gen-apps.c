@@ -4,10 +4,13 @@
  *
  *	{"app":ID,"user":U,"groups":[...],"queue":Q,"tags":{...}}
  *
- *	gen-apps [-n COUNT] [-s SEED]
+ *	gen-apps [-n COUNT] [-s SEED] [-u USERS]
  *
  * The same COUNT and SEED give the same bytes, and a shorter stream is a
- * prefix of a longer one. The mix is meant to exercise bench/queues.yaml:
+ * prefix of a longer one. With -u, the stream of bench/users.yaml: users
+ * userNNNN picked evenly from USERS names, each always with the same two
+ * groups, some asking for a queue, some with a namespace tag. Without,
+ * the mix is meant to exercise bench/queues.yaml:
  * a few thousand users with a skewed load (a few submit most), LDAP-style
  * names with dots, service accounts (filtered), guests (rejected),
  * Kubernetes service-account names (invalid queue names), upper case and
@@ -289,11 +292,31 @@ done:
 	ob_puts(o, "}\n");
 }
 
+/* An application of -u's stream: user i of nusers. */
+static void
+gen_user_app(struct ob *o, struct rng *r, unsigned long seq, unsigned nusers)
+{
+	unsigned ui = rng_below(r, nusers), p = rng_below(r, 100);
+
+	ob_printf(o, "{\"app\":\"app-%08lu\",\"user\":\"user%04u\","
+	    "\"groups\":[\"%s\",\"%s%u\"]", seq, ui,
+	    ui % 10 == 0 ? "guests" : "staff", teams[ui % NELEM(teams)], ui % 7);
+	if (p < 20)
+		ob_puts(o, ",\"queue\":\"root.production\"");
+	else if (p < 25)
+		ob_puts(o, ",\"queue\":\"root.unknown\"");
+	if (p >= 15 && p < 55)
+		ob_printf(o, ",\"tags\":{\"namespace\":\"ns-%u\"}",
+		    (unsigned)(mix(ui) % 100));
+	ob_puts(o, "}\n");
+}
+
 static const char help[] =
-"usage: gen-apps [-n COUNT] [-s SEED]\n"
+"usage: gen-apps [-n COUNT] [-s SEED] [-u USERS]\n"
 "\n"
 "Write COUNT (default 500000) application submissions for 'make bench',\n"
-"the same bytes for the same SEED (default 1).\n";
+"the same bytes for the same SEED (default 1); with -u, of USERS users\n"
+"named userNNNN with two groups each (bench/users.yaml's stream).\n";
 
 int
 main(int argc, char **argv)
@@ -301,19 +324,21 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "count", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "users", required_argument, NULL, 'u' },
 		OPT_HELP_ENTRY,
 		OPT_VERSION_ENTRY,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct diag d = DIAG_INIT("gen-apps");
 	unsigned long n = 500000, i;
+	unsigned users = 0;
 	struct rng r;
 	struct ob o;
 	int ch;
 
 	r.s = 1;
 	opt_begin(&d);
-	while ((ch = opt_next(&d, argc, argv, "hn:s:", longopts)) != -1) {
+	while ((ch = opt_next(&d, argc, argv, "hn:s:u:", longopts)) != -1) {
 		switch (ch) {
 		case 'h':
 			opt_help(&d, help);
@@ -323,12 +348,18 @@ main(int argc, char **argv)
 		case 's':
 			r.s = (uint64_t)opt_int(&d, "-s", optarg, 0, INT64_MAX);
 			break;
+		case 'u':
+			users = (unsigned)opt_int(&d, "-u", optarg, 1, 10000);
+			break;
 		}
 	}
 	if (optind != argc)
 		opt_usage(&d, "no operands expected");
 	ob_init(&o, 1);
 	for (i = 0; i < n; i++)
-		gen_app(&o, &r, i + 1);
+		if (users > 0)
+			gen_user_app(&o, &r, i + 1, users);
+		else
+			gen_app(&o, &r, i + 1);
 	return bench_finish(&d, &o);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "diag.h"
 #include "exitcode.h"
 #include "options.h"
@@ -36,19 +37,22 @@ static const char help[] =
 "usage: placectl place   [-qv] [--keep-going] [-j N] [--compat V] [-p PART]\n"
 "                        -c FILE [--defaults FILE] [--policy-group NAME]\n"
 "                        [-o FILE] [FILE | -]\n"
-"       placectl explain [-qv] [--keep-going] [-j N] [--compat V] [-p PART]\n"
-"                        -c FILE [--defaults FILE] [--policy-group NAME]\n"
-"                        [-o FILE] [FILE | -]\n"
-"       placectl check   [-q] [--compat V] [-p PART] -c FILE\n"
+"       placectl explain [-qv] [--keep-going] [-j N] [--compat V [--compat NEW]]\n"
+"                        [-p PART] -c FILE [-o FILE] [FILE | -]\n"
+"                        [--defaults FILE] [--policy-group NAME]\n"
+"       placectl check   [-q] [--compat V | A..B | all] [-p PART] -c FILE\n"
 "                        [--defaults FILE] [--policy-group NAME] [-o FILE]\n"
 "       placectl diff    [-q] [--keep-going] [-j N] [--compat V] [-p PART]\n"
 "                        -c OLD -c NEW [--defaults FILE] [--policy-group NAME]\n"
 "                        [-o FILE] [FILE | -]\n"
+"       placectl diff    [-q] [--keep-going] [-j N] --compat OLD --compat NEW\n"
+"                        [-p PART] -c FILE [-c NEW] [-o FILE] [FILE | -]\n"
+"                        [--defaults FILE] [--policy-group NAME]\n"
 "       placectl tree    [-q] [--keep-going] [--dot] [--compat V] [-p PART]\n"
 "                        -c FILE [--defaults FILE] [--policy-group NAME]\n"
 "                        [-o FILE] [FILE | -]\n"
-"       placectl pods    [-q] [--compat V] [--namespaces FILE] [-o FILE]\n"
-"                        [FILE | -]\n"
+"       placectl pods    [-qv] [--compat V [--compat NEW]] [--namespaces FILE]\n"
+"                        [-o FILE] [FILE | -]\n"
 "\n"
 "Map applications to queues with a YuniKorn queue configuration; make\n"
 "applications from pods (kubectl get pods -A -o json).\n"
@@ -60,7 +64,9 @@ static const char help[] =
 "  -p, --partition NAME    the partition (default: default)\n"
 "      --compat V          the YuniKorn release to behave like, 0.10 to 1.8 or\n"
 "                          latest (default: PLACECTL_COMPAT, else 0.10); for\n"
-"                          placement, ConfigMaps and pods alike\n"
+"                          placement, ConfigMaps and pods alike; twice (diff,\n"
+"                          explain, pods): the old and the new release and\n"
+"                          what changed; check: also a range A..B, or all\n"
 "      --namespaces FILE   pods: the namespaces (kubectl get ns -o json)\n"
 "  -j, --jobs N            parse in N threads; placement stays in input order\n"
 "      --keep-going        skip bad applications, count them, exit 65 at the end\n"
@@ -68,7 +74,8 @@ static const char help[] =
 "  -o, --output FILE       write to FILE atomically\n"
 "  -q, --quiet             silence warnings\n"
 "  -v, --verbose           place, explain: how many applications were placed\n"
-"                          and rejected and queues created, on standard error\n"
+"                          and rejected and queues created, on standard error;\n"
+"                          pods: what the pods made and what was skipped\n"
 "  -h, --help              show this help\n"
 "      --version           show the version\n"
 "\n"
@@ -82,7 +89,10 @@ struct args {
 	const char *part, *outpath, *in;
 	struct kcm_opts src;	/* --defaults, --policy-group */
 	const char *nsfile;	/* --namespaces */
-	enum pl_compat compat;
+	int ncv;		/* --compat options */
+	size_t rel[2];		/* the releases (pl_releases): old, new (one:
+				   both; check: the first and last of a range) */
+	enum pl_compat compat;	/* the new release's class */
 	int jobs, keep_going, dot, verbose;
 	enum pl_runmode mode;	/* the subcommand's */
 };
@@ -96,25 +106,65 @@ on_hup(int sig)
 	hup = 1;
 }
 
-/* A YuniKorn release named by --compat or PLACECTL_COMPAT (what). */
-static enum pl_compat
-compat(struct diag *d, const char *what, const char *v)
+/* A YuniKorn release named by --compat or PLACECTL_COMPAT (what) into
+ * *rel; a range (check) into rel[0] and rel[1]. */
+static void
+compat(struct diag *d, const char *what, const char *v, int range,
+    size_t *rel)
 {
 	struct buf why = { 0 };
-	enum pl_compat c;
 
-	if (pl_compat_parse(v, &c, &why) != 0)
+	if ((range ? pl_release_range(v, &rel[0], &rel[1], &why) :
+	    pl_release_parse(v, rel, &why)) != 0)
 		opt_usage(d, "%s: %s", what, why.s);
 	buf_free(&why);
-	return c;
+}
+
+/* "YuniKorn A" or "YuniKorn A to B": the releases a summary judged by. */
+static void
+judged_by(struct buf *b, const struct args *a)
+{
+	buf_printf(b, "YuniKorn %s", pl_releases[a->rel[0]].name);
+	if (a->rel[1] != a->rel[0])
+		buf_printf(b, " to %s", pl_releases[a->rel[1]].name);
 }
 
 /* What the subcommands that read applications share. */
 struct stream {
 	struct pl_part p[2];	/* p[0], or diff's old and new */
+	struct pl_rows rows;	/* across releases */
+	int newconf;		/* across releases: p[1] holds the new -c */
 	struct output out;
 	struct pl_run run;
 };
+
+/*
+ * Across releases: the old configuration under every row of the path
+ * from the old release to the new one, the new configuration (two -c)
+ * under the new release in s->p[1]; a refusal says by which release.
+ */
+static int
+load_rows(struct args *a, struct stream *s)
+{
+	enum pl_compat from = pl_releases[a->rel[0]].c;
+	int rc;
+
+	rc = pl_rows_load(&s->rows, from, a->compat, a->nconf == 1, a->conf[0],
+	    a->part, &a->src, &a->d);
+	if (rc == 0 && a->nconf == 2) {
+		s->newconf = 1;
+		rc = pl_part_load(&s->p[1], a->conf[1], a->part, a->compat, 0,
+		    &a->src, &a->d);
+	}
+	if (rc == EXIT_CONFIG)
+		diag_err(&a->d, rc, POS_NONE, "YuniKorn %s refuses '%s' ('placectl "
+		    "check --compat %s..%s' says what each release makes of it)",
+		    pl_releases[a->rel[s->rows.ok[0] ? 1 : 0]].name,
+		    a->conf[s->rows.ok[0] ? a->nconf - 1 : 0],
+		    pl_releases[a->rel[0] < a->rel[1] ? a->rel[0] : a->rel[1]].name,
+		    pl_releases[a->rel[0] < a->rel[1] ? a->rel[1] : a->rel[0]].name);
+	return rc;
+}
 
 /*
  * Load the configurations, open the output, set the run up and hand it
@@ -142,14 +192,26 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 		sigemptyset(&sa.sa_mask);
 		sigaction(SIGHUP, &sa, NULL);
 	}
-	for (n = 0; n < a->nconf && rc == 0; n++)
-		rc = pl_part_load(&s.p[n], a->conf[n], a->part, a->compat, 0,
-		    &a->src, &a->d);
+	memset(&s.rows, 0, sizeof s.rows);
+	s.newconf = 0;
+	n = 0;
+	if (a->ncv == 2)
+		rc = load_rows(a, &s);
+	else
+		for (; n < a->nconf && rc == 0; n++)
+			rc = pl_part_load(&s.p[n], a->conf[n], a->part, a->compat,
+			    0, &a->src, &a->d);
 	if (rc == 0 && (rc = out_open(&s.out, a->outpath, &a->d)) == 0) {
 		memset(&s.run, 0, sizeof s.run);
 		s.run.mode = a->mode;
 		s.run.part = &s.p[a->nconf - 1];
 		s.run.old = a->nconf == 2 ? &s.p[0] : NULL;
+		if (a->ncv == 2) {
+			s.run.rows = &s.rows;
+			s.run.old = &s.rows.part[0];
+			if (a->nconf == 1)
+				s.run.part = &s.rows.part[s.rows.path.nclass - 1];
+		}
 		s.run.keep_going = a->keep_going;
 		s.run.jobs = a->jobs;
 		s.run.hup = &hup;
@@ -164,6 +226,9 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 	}
 	while (n-- > 0)
 		pl_part_free(&s.p[n]);
+	if (s.newconf)
+		pl_part_free(&s.p[1]);
+	pl_rows_free(&s.rows);
 	return rc;
 }
 
@@ -173,16 +238,19 @@ static int
 place(struct args *a, struct stream *s)
 {
 	const struct pl_run *r = &s->run;
+	struct buf by = { 0 };
 	int rc = pl_run(&s->run, a->in);
 
 	if (!a->verbose)
 		return rc;
 	ob_flush_buf(&s->out.ob);
+	judged_by(&by, a);
 	if (s->out.ob.err != EPIPE)
 		fprintf(stderr, "placectl: %lu application%s: %lu placed, %lu "
-		    "rejected; %lu queue%s created\n", r->napps,
+		    "rejected; %lu queue%s created (%s)\n", r->napps,
 		    r->napps == 1 ? "" : "s", r->nplaced, r->napps - r->nplaced,
-		    r->ncreated, r->ncreated == 1 ? "" : "s");
+		    r->ncreated, r->ncreated == 1 ? "" : "s", by.s);
+	buf_free(&by);
 	return rc;
 }
 
@@ -190,6 +258,7 @@ place(struct args *a, struct stream *s)
 static int
 diff(struct args *a, struct stream *s)
 {
+	struct buf by = { 0 };
 	int rc = pl_run(&s->run, a->in);
 
 	/*
@@ -200,10 +269,12 @@ diff(struct args *a, struct stream *s)
 	ob_flush_buf(&s->out.ob);
 	if (s->out.ob.err == EPIPE)
 		return rc == EXIT_DIFFER ? 0 : rc;
+	judged_by(&by, a);
 	if (!a->d.quiet)
 		fprintf(stderr, "placectl: %lu of %lu application%s placed "
-		    "differently\n", s->run.ndiff, s->run.napps,
-		    s->run.napps == 1 ? "" : "s");
+		    "differently (%s)\n", s->run.ndiff, s->run.napps,
+		    s->run.napps == 1 ? "" : "s", by.s);
+	buf_free(&by);
 	if (rc == 0 && s->run.ndiff > 0)
 		rc = EXIT_DIFFER;
 	return rc;
@@ -224,64 +295,52 @@ tree(struct args *a, struct stream *s)
 	return rc;
 }
 
-/* check: every error, then the traps; a one-line summary on stdout. */
+/* check: every error, then the traps; a one-line summary on stdout (a
+ * range: one a release). */
 static int
 check(struct args *a)
 {
-	struct diag *d = &a->d;
-	struct pl_part p;
-	struct output out;
-	unsigned long nwarn = 0;
-	int rc, rc2 = 0;
+	struct pl_check k = { a->conf[0], a->part, &a->src, a->rel[0],
+	    a->rel[1], a->outpath };
 
-	/* without -p, any partition: the first, when there is no default */
-	rc = pl_part_load(&p, a->conf[0], a->part, a->compat,
-	    a->part == NULL ? PL_LOAD_ANYPART : 0, &a->src, d);
-	if (rc != EXIT_NOINPUT)
-		rc2 = out_open(&out, a->outpath, d);
-	if (rc == EXIT_NOINPUT || rc2 != 0) {
-		pl_part_free(&p);
-		return rc2 != 0 ? rc2 : rc;
-	}
-	if (rc == 0 && d->nerr == 0 && p.pc != NULL)	/* a usable one's traps */
-		(void)pl_traps(&p, d);
-	nwarn = d->nwarn;		/* the loading's too */
-	ob_text(&out.ob, p.file, strlen(p.file));
-	if (p.pc != NULL) {
-		ob_puts(&out.ob, ": partition '");
-		ob_text(&out.ob, p.name, strlen(p.name));
-		ob_printf(&out.ob, "': %zu queue%s, %zu rule%s, ", p.tree.nall,
-		    p.tree.nall == 1 ? "" : "s", p.pc->nrules,
-		    p.pc->nrules == 1 ? "" : "s");
-	} else if (a->part != NULL) {
-		ob_puts(&out.ob, ": no partition '");
-		ob_text(&out.ob, a->part, strlen(a->part));
-		ob_puts(&out.ob, "', ");
-	} else
-		ob_puts(&out.ob, ": no partition, ");
-	ob_printf(&out.ob, "%lu error%s, %lu warning%s\n", d->nerr,
-	    d->nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s");
-	if (rc == 0 && d->nerr > 0)
-		rc = EXIT_CONFIG;
-	if ((rc2 = out_close(&out, d, 0)) != 0)
-		rc = rc2;
-	pl_part_free(&p);
-	return rc;
+	return pl_check_run(&k, &a->d);
 }
 
 /* pods: the applications of the pods in the input, as the shim makes them. */
 static int
 pods(struct args *a)
 {
-	struct kp_opts o = { a->compat, a->nsfile };
+	struct kp_opts o = { a->compat, a->nsfile, pl_releases[a->rel[1]].name,
+	    pl_releases[a->rel[0]].c };
+	struct kp_counts c;
 	struct output out;
+	struct buf b = { 0 };
+	unsigned long ndiff = 0, napps = 0;
 	int rc, rc2;
 
 	if ((rc = out_open(&out, a->outpath, &a->d)) != 0)
 		return rc;
-	rc = kp_run(a->in, &o, &out.ob, &a->d);
-	if ((rc2 = out_close(&out, &a->d, rc != 0)) != 0 && rc == 0)
+	if (a->ncv < 2)
+		rc = kp_run(a->in, &o, &out.ob, &a->d, &c);
+	else if ((rc = kp_diff(a->in, &o, &out.ob, &a->d, &ndiff, &napps,
+	    &c)) == 0 && ndiff > 0)
+		rc = EXIT_DIFFER;
+	if ((rc2 = out_close(&out, &a->d, rc != 0 && rc != EXIT_DIFFER)) != 0)
 		rc = rc2;
+	if (rc != 0 && rc != EXIT_DIFFER)
+		return rc;
+	if (a->verbose) {
+		kp_counts_text(&b, &c, o.release);
+		fprintf(stderr, "placectl: %s\n", b.s);
+		buf_clear(&b);
+	}
+	if (a->ncv == 2 && !a->d.quiet) {
+		judged_by(&b, a);
+		fprintf(stderr, "placectl: %lu of %lu application%s made "
+		    "differently (%s)\n", ndiff, napps, napps == 1 ? "" : "s",
+		    b.s);
+	}
+	buf_free(&b);
 	return rc;
 }
 
@@ -299,13 +358,14 @@ static const struct subcommand {
 	int dot;		/* --dot is */
 	int operand;		/* it reads FILE | - */
 	int verbose;		/* -v is */
+	int compat;		/* --compat: 1 once, 2 up to twice, 3 a range */
 } subcommands[] = {
-	{ "place", NULL, place, PL_RUN_PLACE, 1, 1, 0, 1, 1 },
-	{ "explain", NULL, place, PL_RUN_EXPLAIN, 1, 1, 0, 1, 1 },
-	{ "check", check, NULL, PL_RUN_COUNT, 1, 0, 0, 0, 0 },
-	{ "diff", NULL, diff, PL_RUN_DIFF, 2, 1, 0, 1, 0 },
-	{ "tree", NULL, tree, PL_RUN_COUNT, 1, 0, 1, 1, 0 },
-	{ "pods", pods, NULL, PL_RUN_COUNT, 0, 0, 0, 1, 0 },
+	{ "place", NULL, place, PL_RUN_PLACE, 1, 1, 0, 1, 1, 1 },
+	{ "explain", NULL, place, PL_RUN_EXPLAIN, 1, 1, 0, 1, 1, 2 },
+	{ "check", check, NULL, PL_RUN_COUNT, 1, 0, 0, 0, 0, 3 },
+	{ "diff", NULL, diff, PL_RUN_DIFF, 2, 1, 0, 1, 0, 2 },
+	{ "tree", NULL, tree, PL_RUN_COUNT, 1, 0, 1, 1, 0, 1 },
+	{ "pods", pods, NULL, PL_RUN_COUNT, 0, 0, 0, 1, 1, 2 },
 };
 
 static const struct option longopts[] = {
@@ -328,7 +388,8 @@ static const struct option longopts[] = {
 
 /* The options after the subcommand; --compat's text in *cv. */
 static void
-options(struct args *a, int argc, char **argv, const char **cv)
+options(const struct subcommand *sub, struct args *a, int argc, char **argv,
+    const char **cv)
 {
 	int ch;
 
@@ -345,7 +406,12 @@ options(struct args *a, int argc, char **argv, const char **cv)
 			a->part = optarg;
 			break;
 		case OPT_COMPAT:
-			a->compat = compat(&a->d, "--compat", *cv = optarg);
+			if (a->ncv == (sub->compat == 2 ? 2 : 1))
+				opt_usage(&a->d, sub->compat == 2 ? "too many "
+				    "--compat options" : "%s takes one --compat",
+				    sub->name);
+			compat(&a->d, "--compat", *cv = optarg, sub->compat == 3,
+			    &a->rel[a->ncv++]);
 			break;
 		case 'j':
 			a->jobs = (int)opt_int(&a->d, "-j", optarg, 1, 256);
@@ -385,19 +451,21 @@ usage_check(const struct subcommand *sub, struct args *a, int argc,
 {
 	if (sub->nconf == 0 && (a->nconf > 0 || a->part != NULL ||
 	    a->keep_going || a->src.defaults != NULL || a->src.policy_group != NULL))
-		opt_usage(&a->d, "%s takes --compat, --namespaces, -o and -q",
+		opt_usage(&a->d, "%s takes --compat, --namespaces, -o, -q and -v",
 		    sub->name);
 	if (sub->nconf > 0 && a->nsfile != NULL)
 		opt_usage(&a->d, "--namespaces is for pods");
-	if (a->nconf != sub->nconf && sub->nconf > 0)
-		opt_usage(&a->d, sub->nconf == 2 ? "diff needs -c OLD -c NEW" :
+	if (a->nconf != sub->nconf && sub->nconf > 0 &&
+	    !(sub->nconf == 2 && a->nconf == 1 && a->ncv == 2))
+		opt_usage(&a->d, sub->nconf == 2 ? "diff needs -c OLD -c NEW, "
+		    "or -c FILE with --compat OLD --compat NEW" :
 		    a->nconf == 0 ? "missing -c FILE" : "one -c FILE only");
 	if (optind < argc - 1 || (!sub->operand && optind < argc))
 		opt_usage(&a->d, "unexpected operand '%s'", argv[argc - 1]);
 	if (a->dot && !sub->dot)
 		opt_usage(&a->d, "--dot is for tree");
 	if (a->verbose && !sub->verbose)
-		opt_usage(&a->d, "-v is for place and explain");
+		opt_usage(&a->d, "-v is for place, explain and pods");
 	if (a->jobs > 1 && !sub->jobs)
 		opt_usage(&a->d, "-j is for place, explain and diff");
 }
@@ -424,7 +492,8 @@ main(int argc, char **argv)
 	const char *cv = NULL;
 	int rc;
 	struct args a = { DIAG_INIT("placectl"), { NULL, NULL }, 0, NULL, NULL,
-	    NULL, { NULL, NULL }, NULL, PL_010, 1, 0, 0, 0, PL_RUN_PLACE };
+	    NULL, { NULL, NULL }, NULL, 0, { 0, 0 }, PL_010, 1, 0, 0, 0,
+	    PL_RUN_PLACE };
 	size_t i;
 
 	opt_begin(&a.d);
@@ -441,12 +510,15 @@ main(int argc, char **argv)
 			sub = &subcommands[i];
 	if (sub == NULL)
 		unknown_subcommand(&a.d, argv[1]);
-	options(&a, argc - 1, argv + 1, &cv);
+	options(sub, &a, argc - 1, argv + 1, &cv);
 	usage_check(sub, &a, argc - 1, argv + 1);
 	if (optind < argc - 1)
 		a.in = argv[optind + 1];
 	if (cv == NULL && (cv = getenv("PLACECTL_COMPAT")) != NULL && *cv != '\0')
-		a.compat = compat(&a.d, "PLACECTL_COMPAT", cv);
+		compat(&a.d, "PLACECTL_COMPAT", cv, sub->compat == 3, a.rel);
+	if (a.ncv < 2 && sub->compat != 3)	/* one release: both sides */
+		a.rel[1] = a.rel[0];
+	a.compat = pl_releases[a.rel[1]].c;
 	a.mode = sub->mode;
 	rc = sub->body != NULL ? stream(&a, sub->body) : sub->run(&a);
 	diag_free(&a.d);

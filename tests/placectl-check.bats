@@ -15,7 +15,7 @@ config() {
 @test "check: a good configuration, its summary, exit 0" {
 	run --separate-stderr placectl check -c "$PD/seed-tag.yaml"
 	assert_success
-	assert_output "$PD/seed-tag.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "$PD/seed-tag.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 0.10.0)"
 	assert_stderr ""
 }
 
@@ -63,7 +63,7 @@ placectl: $f:14:15: warning: the placement rules do not build; YuniKorn loads th
 placectl: $f:16:16: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: cannot have a fixed queue rule with a qualified queue name ('root.ok') and a parent rule
 placectl: $f:23:15: warning: the placement rules do not build; YuniKorn loads the configuration with placement off: a tag queue rule must have a tag name set
 placectl: $f:24:11: warning: partition 'default' is given again: YuniKorn before 0.12 takes it as an update of the first one (placectl uses the first)"
-	assert_output "$f: partition 'default': 5 queues, 4 rules, 9 errors, 4 warnings"
+	assert_output "$f: partition 'default': 5 queues, 4 rules, 9 errors, 4 warnings (YuniKorn 0.10.0)"
 	run --separate-stderr placectl check --compat 1.8 -c "$f"
 	assert_failure "$EXIT_CONFIG"
 	assert_line --index 0 --partial "9 errors"
@@ -87,10 +87,10 @@ placectl: $f:9:19: invalid queue name, max 64 characters consisting of alphanume
 	: > "$BATS_TEST_TMPDIR/empty.yaml"
 	run --separate-stderr placectl check -c "$BATS_TEST_TMPDIR/empty.yaml"
 	assert_success
-	assert_output "$BATS_TEST_TMPDIR/empty.yaml: no partition, 0 errors, 0 warnings"
+	assert_output "$BATS_TEST_TMPDIR/empty.yaml: no partition, 0 errors, 0 warnings (YuniKorn 0.10.0)"
 	run --separate-stderr placectl check --compat 1.2 -c "$BATS_TEST_TMPDIR/empty.yaml"
 	assert_success
-	assert_output "$BATS_TEST_TMPDIR/empty.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning"
+	assert_output "$BATS_TEST_TMPDIR/empty.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning (YuniKorn 1.2.0)"
 	assert_stderr "placectl: $BATS_TEST_TMPDIR/empty.yaml: warning: an empty configuration: YuniKorn uses its built-in one (partition default, a root queue everyone may submit to, a tag rule on namespace that creates queues)"
 	run --separate-stderr placectl place -c "$BATS_TEST_TMPDIR/empty.yaml" </dev/null
 	assert_failure "$EXIT_CONFIG"
@@ -169,7 +169,7 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 @test "check: the traps, as warnings; -q silences them" {
 	run --separate-stderr placectl check -c "$PD/traps.yaml"
 	assert_success
-	assert_output "$PD/traps.yaml: partition 'default': 6 queues, 11 rules, 0 errors, 16 warnings"
+	assert_output "$PD/traps.yaml: partition 'default': 6 queues, 11 rules, 0 errors, 16 warnings (YuniKorn 0.10.0)"
 	for w in "filter type 'DENY' is not 'deny'" "'user[0-1]' is not anchored" \
 	    "'machine\$' is a regular expression" "'svc-*' is not a valid user name and is dropped" \
 	    "'bad group' is not a valid group name and is dropped" \
@@ -215,7 +215,7 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 	run --separate-stderr placectl diff -c "$PD/seed-production.yaml" -c "$PD/seed-production-open.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_failure "$EXIT_DIFFER"
 	assert_output '{"app":"2","user":"alice","placement":{"old":{"rejected":"failed to place application 2: application rejected: no placment rule matched"},"new":{"queue":"root.production","rule":0,"rule_name":"fixed","created":[]}}}'
-	assert_stderr "placectl: 1 of 2 applications placed differently"
+	assert_stderr "placectl: 1 of 2 applications placed differently (YuniKorn 0.10.0)"
 	run --separate-stderr placectl diff -q -c "$PD/seed-tag.yaml" -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/apps"
 	assert_success
 	assert_output ""
@@ -284,7 +284,7 @@ placectl: $f:15:16: warning: the placement rules do not build; YuniKorn loads th
 	assert_line --index 2 '	"root" [label="root\nparent\nsubmit: a\\x1b[31m,\nb\napps: 0"];'
 	run --separate-stderr placectl check -p "$(printf 'x\033y')" -c "$BATS_TEST_TMPDIR/q.yaml"
 	assert_failure "$EXIT_CONFIG"
-	assert_output "$BATS_TEST_TMPDIR/q.yaml: no partition 'x\x1by', 1 error, 0 warnings"
+	assert_output "$BATS_TEST_TMPDIR/q.yaml: no partition 'x\x1by', 1 error, 0 warnings (YuniKorn 0.10.0)"
 	assert_stderr "placectl: $BATS_TEST_TMPDIR/q.yaml: no partition 'x\x1by' in the configuration"
 }
 

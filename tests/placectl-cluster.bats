@@ -60,11 +60,11 @@ field() {
 	for f in configs-manifest.yaml configs-get.yaml configs-get.json; do
 		run --separate-stderr placectl check --compat 1.7 -c "$f"
 		assert_success
-		assert_output "$f: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 2 rules, 0 errors, 0 warnings"
+		assert_output "$f: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 2 rules, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 		assert_stderr ""
 	done
 	run -0 placectl check -c configs-get.yaml
-	assert_output "configs-get.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 2 rules, 0 errors, 0 warnings"
+	assert_output "configs-get.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 2 rules, 0 errors, 0 warnings (YuniKorn 0.10.0)"
 }
 
 @test "the last-applied-configuration annotation is not read" {
@@ -75,9 +75,9 @@ field() {
 
 @test "a data fragment and a data map alone are yunikorn-configs" {
 	run -0 placectl check --compat 1.7 -c data-fragment.yaml
-	assert_output "data-fragment.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "data-fragment.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 	run -0 placectl check --compat 1.7 -c data-map.json
-	assert_output "data-map.json: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "data-map.json: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 }
 
 @test "a List: yunikorn-configs wins over yunikorn-defaults, other ConfigMaps are skipped" {
@@ -87,24 +87,24 @@ field() {
 	assert_output --partial '"placement":{"queue":"root.alice","rule":0,"rule_name":"user"'
 	assert_stderr ""
 	run -0 placectl check --compat 1.7 -c ns-list.yaml
-	assert_output "ns-list.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "ns-list.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 }
 
 @test "--defaults: the defaults' document unless the configs have one, key by key" {
 	run -0 placectl check --compat 1.7 --defaults values.yaml -c configs-nokey.yaml
-	assert_output "values.yaml: yunikorn-defaults/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "values.yaml: yunikorn-defaults/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 	run -0 placectl check --compat 1.7 --defaults values.yaml -c configs-get.yaml
-	assert_output "configs-get.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 2 rules, 0 errors, 0 warnings"
+	assert_output "configs-get.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 2 rules, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 	run --separate-stderr placectl check --compat 1.7 --defaults ns-list.yaml -c configs-nokey.yaml
 	assert_success
-	assert_output "ns-list.yaml: yunikorn-defaults/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning"
+	assert_output "ns-list.yaml: yunikorn-defaults/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning (YuniKorn 1.7.0)"
 	assert_stderr "placectl: ns-list.yaml:18:3: warning: 'yunikorn-configs' skipped: --defaults reads 'yunikorn-defaults' only"
 	run --separate-stderr placectl check --compat 1.7 --defaults values.yaml -c ns-list.yaml
 	assert_failure "$EXIT_CONFIG"
 	assert_stderr "placectl: values.yaml:2:1: yunikorn-defaults given twice: 'yunikorn-defaults' here and 'yunikorn-defaults' in ns-list.yaml"
 	run --separate-stderr placectl check --compat 1.7 --defaults configs-manifest.yaml -c configs-nokey.yaml
 	assert_success
-	assert_output "configs-manifest.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 2 rules, 0 errors, 0 warnings"
+	assert_output "configs-manifest.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 2 rules, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 }
 
 @test "--policy-group picks the key; service.policyGroup does when it is not given" {
@@ -117,7 +117,7 @@ field() {
 		echo '    partitions: [{name: default, queues: [{name: root}]}]'
 	} > "$BATS_TEST_TMPDIR/cm.yaml"
 	run -0 placectl check --compat 1.7 -c "$BATS_TEST_TMPDIR/cm.yaml"
-	assert_output "$BATS_TEST_TMPDIR/cm.yaml: yunikorn-configs/batch.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "$BATS_TEST_TMPDIR/cm.yaml: yunikorn-configs/batch.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 	run -0 placectl check --compat 1.7 --policy-group queues -c "$BATS_TEST_TMPDIR/cm.yaml"
 	assert_output --partial "cm.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 0 rules"
 	run -0 placectl check --policy-group batch -c "$BATS_TEST_TMPDIR/cm.yaml"
@@ -129,16 +129,16 @@ field() {
 
 @test "Helm values are rendered as the chart renders them" {
 	run -0 placectl check --compat 1.7 -c values.yaml
-	assert_output "values.yaml: yunikorn-defaults/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "values.yaml: yunikorn-defaults/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 	run -0 placectl check --compat 1.7 -c defaults-rendered.yaml
-	assert_output "defaults-rendered.yaml: yunikorn-defaults/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "defaults-rendered.yaml: yunikorn-defaults/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 	# 1.1's chart puts 'configuration' into yunikorn-configs
 	run --separate-stderr placectl check -c values-1.1.yaml
 	assert_success
-	assert_output "values-1.1.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "values-1.1.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 0.10.0)"
 	run --separate-stderr placectl check -c values.yaml
 	assert_success
-	assert_output "values.yaml: the chart's default configuration: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning"
+	assert_output "values.yaml: the chart's default configuration: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning (YuniKorn 0.10.0)"
 	assert_stderr "placectl: values.yaml:11:3: warning: yunikornDefaults skipped: the chart of YuniKorn 0.10 does not read it"
 	printf 'yunikornDefaults:\n  queues.yaml:\n    partitions: []\n' > "$BATS_TEST_TMPDIR/v.yaml"
 	run --separate-stderr placectl check --compat 1.7 -c "$BATS_TEST_TMPDIR/v.yaml"
@@ -149,7 +149,7 @@ field() {
 @test "binaryData queues.yaml.gz: gzip inside Kubernetes' base64" {
 	run --separate-stderr placectl check --compat 1.7 -c configs-gz.yaml
 	assert_success
-	assert_output "configs-gz.yaml: yunikorn-configs/queues.yaml.gz: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings"
+	assert_output "configs-gz.yaml: yunikorn-configs/queues.yaml.gz: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 1.7.0)"
 	printf '%s\n' '{"app":"a","user":"u","queue":"root.q"}' > "$BATS_TEST_TMPDIR/apps"
 	run -0 placectl place --compat 1.7 -c configs-gz.yaml "$BATS_TEST_TMPDIR/apps"
 	assert_output --partial '"rule_name":"provided"'
@@ -187,7 +187,7 @@ field() {
 @test "no queues document: 1.7's built-in configuration with a warning, 0.10 an error" {
 	run --separate-stderr placectl check --compat 1.7 -c configs-nokey.yaml
 	assert_success
-	assert_output "configs-nokey.yaml: built-in configuration: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning"
+	assert_output "configs-nokey.yaml: built-in configuration: partition 'default': 1 queue, 1 rule, 0 errors, 1 warning (YuniKorn 1.7.0)"
 	assert_stderr "placectl: configs-nokey.yaml: warning: no 'queues.yaml' in 'yunikorn-configs': YuniKorn 1.7 uses its built-in configuration"
 	printf '%s\n' '{"app":"a","user":"u","tags":{"namespace":"dev"}}' > "$BATS_TEST_TMPDIR/apps"
 	run -0 placectl place -q --compat 1.7 -c configs-nokey.yaml "$BATS_TEST_TMPDIR/apps"
@@ -207,7 +207,7 @@ field() {
 		run --separate-stderr placectl check --compat 1.7 -c "${f%%:*}"
 		assert_failure "$EXIT_CONFIG"
 		assert_stderr "placectl: $f: yunikorn-configs/queues.yaml:5:17: cannot unmarshal !!str \`yes please\` into bool"
-		assert_output "${f%%:*}: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 1 error, 0 warnings"
+		assert_output "${f%%:*}: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 1 error, 0 warnings (YuniKorn 1.7.0)"
 	done
 }
 
@@ -241,7 +241,7 @@ field() {
 	assert_failure "$EXIT_DIFFER"
 	assert_output '{"app":"a1","user":"u1","queue":"root.q","placement":{"old":{"queue":"root.q","rule":0,"rule_name":"provided","created":["root.q"]},"new":{"queue":"root.u1","rule":0,"rule_name":"user","created":["root.u1"]}}}
 {"app":"a2","user":"u2","tags":{"namespace":"n"},"placement":{"old":{"queue":"root.n","rule":1,"rule_name":"tag","created":["root.n"]},"new":{"queue":"root.u2","rule":0,"rule_name":"user","created":["root.u2"]}}}'
-	assert_stderr "placectl: 2 of 2 applications placed differently"
+	assert_stderr "placectl: 2 of 2 applications placed differently (YuniKorn 1.7.0)"
 }
 
 # ---- pods --------------------------------------------------------------
@@ -272,10 +272,14 @@ field() {
 	run -0 placectl pods --compat 1.4 --namespaces namespaces.json pods.json
 	assert_output '{"app":"yunikorn-default-autogen","user":"bob","groups":[],"queue":"root.sandbox","tags":{"namespace":"default","yunikorn.apache.org/task-groups":"","yunikorn.apache.org/schedulingPolicyParameters":"","yunikorn.apache.org/creationTime":"1714557605"}}
 {"app":"spark-123","user":"alice","groups":["data","system:authenticated"],"queue":"root.analytics","tags":{"namespace":"analytics","namespace.parentqueue":"root.data","imagePullSecrets":"regcred","yunikorn.apache.org/task-groups":"","yunikorn.apache.org/schedulingPolicyParameters":""}}'
-	run -0 placectl pods --compat 1.1 --namespaces namespaces.json pods.json
+	run -0 --separate-stderr placectl pods --compat 1.1 --namespaces namespaces.json pods.json
 	assert_output '{"app":"spark-123","user":"nobody","groups":[],"queue":"root.analytics","tags":{"namespace":"analytics","namespace.parentqueue":"root.data","yunikorn.apache.org/task-groups":"","yunikorn.apache.org/schedulingPolicyParameters":""}}'
-	run -0 placectl pods --namespaces namespaces.json pods.json
+	assert_stderr "placectl: warning: 1 pod carries the annotation yunikorn.apache.org/user.info, which YuniKorn 1.1.0 does not read (1.2.0 and later do): its user is the label yunikorn.apache.org/username, else nobody
+placectl: warning: 1 pod has no application ID: YuniKorn 1.1.0 makes no application of it (1.4.0 and later make one)"
+	run -0 --separate-stderr placectl pods --namespaces namespaces.json pods.json
 	assert_output '{"app":"spark-123","user":"spark","groups":[],"queue":"root.analytics","tags":{"namespace":"analytics","namespace.parentqueue":"root.data"}}'
+	assert_stderr "placectl: warning: 1 pod carries the annotation yunikorn.apache.org/user.info, which YuniKorn 0.10.0 does not read (1.2.0 and later do): its user is its service account
+placectl: warning: 1 pod has no application ID: YuniKorn 0.10.0 makes no application of it (1.4.0 and later make one)"
 }
 
 @test "pods: only pods whose scheduler is yunikorn" {
@@ -559,7 +563,7 @@ field() {
 	assert_stderr_partial "--compat: unknown YuniKorn version '2.0'"
 	run --separate-stderr placectl pods --defaults values.yaml pods.json
 	assert_failure "$EXIT_USAGE"
-	assert_stderr_partial "pods takes --compat, --namespaces, -o and -q"
+	assert_stderr_partial "pods takes --compat, --namespaces, -o, -q and -v"
 }
 
 @test "pods to place: the applications of a cluster placed with its ConfigMap" {

@@ -311,7 +311,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	refute_output --partial '"queue":"root.a","rule"'
 	assert_stderr "placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the configuration, then rejects every application: unknown rule name specified nosuch, failing placement rule config"
 	run -0 placectl check -q --compat 1.4 -c "$f"
-	assert_output "$f: partition 'default': 2 queues, 1 rule, 0 errors, 1 warning"
+	assert_output "$f: partition 'default': 2 queues, 1 rule, 0 errors, 1 warning (YuniKorn 1.4.0)"
 }
 
 @test "-p picks the partition; an unknown one is a configuration error" {
@@ -503,7 +503,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	# with its reader there, the count is the input's
 	run --separate-stderr placectl diff -c "$PD/seed-tag.yaml" -c "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
 	assert_failure 1
-	assert_stderr "placectl: 20000 of 20000 applications placed differently"
+	assert_stderr "placectl: 20000 of 20000 applications placed differently (YuniKorn 0.10.0)"
 }
 
 @test "a UTF-8 byte order mark is named" {

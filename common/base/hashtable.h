@@ -95,6 +95,23 @@ ht_next(const struct ht *t, struct ht_probe *p)
 	return HT_NONE;
 }
 
+/*
+ * A hint that the memory at p is wanted soon: lookups of many keys, each
+ * waiting for memory, go faster when all of it is asked for first. The
+ * home slot of h, for one.
+ */
+#if defined(__GNUC__)
+#define HT_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define HT_PREFETCH(p) ((void)(p))
+#endif
+static inline void
+ht_prefetch(const struct ht *t, uint64_t h)
+{
+	if (t->slot != NULL)
+		HT_PREFETCH(&t->slot[(uint32_t)h & t->mask]);
+}
+
 /* Add index i under hash h (the caller knows its key is not there). */
 void ht_add(struct ht *, uint64_t h, uint32_t i);
 /* Replace the index ht_next last returned. */

@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "exitcode.h"
+#include "jsonlex.h"
 #include "jsonread.h"
-#include "utf8.h"
 #include "xalloc.h"
 
 #define NONUM SIZE_MAX
@@ -167,24 +167,6 @@ nj_status(int rc)
 	return EXIT_OK;
 }
 
-int
-nj_int_fits(const char *s, size_t n)
-{
-	const char *lim = "18446744073709551615";
-	size_t limlen = 20;
-
-	if (n > 0 && s[0] == '-') {
-		s++, n--;
-		lim = "9223372036854775808";
-		limlen = 19;
-	}
-	while (n > 1 && s[0] == '0')
-		s++, n--;
-	if (n != limlen)
-		return n < limlen;
-	return memcmp(s, lim, n) <= 0;
-}
-
 void
 nj_pos_advance(struct pos *p, const char *s, size_t n)
 {
@@ -310,87 +292,20 @@ fill(struct nj_reader *r)
 	return 1;
 }
 
-/* Does a string's byte c need a look (control, quote, backslash, not
- * ASCII)? */
-#define ODD_BYTE(c) ((c) < 0x20 || (c) >= 0x80 || (c) == '"' || (c) == '\\')
-
-/*
- * Where in p[0..8) is the first byte below 0x20 or above 0x7f, quote or
- * backslash? Its index, or 8 if none. (Each test may also flag bytes
- * above a hit, never below it, so the lowest flag is exact.)
- */
-static inline size_t
-special8(const unsigned char *p)
-{
-	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
-	uint64_t v, q, bs, low, m;
-
-	memcpy(&v, p, 8);
-	low = (v - ones * 0x20) & ~v & high;	/* bytes < 0x20 */
-	q = v ^ (ones * '"');
-	q = (q - ones) & ~q & high;		/* bytes == '"' */
-	bs = v ^ (ones * '\\');
-	bs = (bs - ones) & ~bs & high;		/* bytes == '\\' */
-	if ((m = low | q | bs | (v & high)) == 0)
-		return 8;
-#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	return (size_t)__builtin_ctzll(m) >> 3;
-#else
-	{
-		size_t i;
-
-		for (i = 0; !ODD_BYTE(p[i]); i++)
-			;
-		return i;
-	}
-#endif
-}
-
 /*
  * Scan string bytes from b[i] (inside a string; r->sc_esc: the byte before
- * was a backslash), checking that they are UTF-8. Returns the index of the
- * closing quote; or where to go on when more bytes are needed: lim, or
- * the start of a UTF-8 sequence cut short by lim; or SIZE_MAX after
- * reporting a control character or invalid UTF-8.
+ * was a backslash), checking that they are UTF-8 (jl_str). Returns the
+ * index of the closing quote; or where to go on when more bytes are
+ * needed; or SIZE_MAX after reporting a problem.
  */
 static inline size_t
 str_end(struct nj_reader *r, const unsigned char *b, size_t i, size_t lim)
 {
-	size_t k;
+	struct jl_bad e = { 0, JL_CHAR };
 
-	for (;;) {
-		if (r->sc_esc) {
-			if (i == lim)
-				return lim;
-			r->sc_esc = 0;
-			if (b[i] < 0x80)	/* else checked as UTF-8 below;
-						   json-c refuses the escape */
-				i++;
-		}
-		for (k = 8; k == 8 && i + 8 <= lim; i += k)
-			k = special8(b + i);
-		if (k == 8)
-			while (i < lim && !ODD_BYTE(b[i]))
-				i++;
-		if (i == lim || b[i] == '"')
-			return i;
-		if (b[i] >= 0x80) {
-			if ((k = u8_seq((const char *)b + i, lim - i)) > 0) {
-				i += k;
-				continue;
-			}
-			if (u8_cut((const char *)b + i, lim - i))
-				return i;
-			bad(r, i, "invalid UTF-8 in string");
-			return SIZE_MAX;
-		}
-		if (b[i] != '\\') {
-			bad(r, i, "control character in string");
-			return SIZE_MAX;
-		}
-		r->sc_esc = 1;
-		i++;
-	}
+	if ((i = jl_str(b, i, lim, JL_UTF8, &r->sc_esc, &e)) == SIZE_MAX)
+		bad(r, e.at, jl_msg(e.err));
+	return i;
 }
 
 /*
@@ -434,10 +349,9 @@ prescan(struct nj_reader *r, size_t lim)
 				r->sc_int = 0;
 				continue;
 			}
-			if (r->sc_int && !nj_int_fits((const char *)b + r->sc_num,
+			if (r->sc_int && !jl_int_fits((const char *)b + r->sc_num,
 			    i - r->sc_num))
-				return bad(r, r->sc_num,
-				    "integer does not fit in 64 bits");
+				return bad(r, r->sc_num, jl_msg(JL_INT64));
 			r->sc_num = NONUM;
 		}
 		switch (c) {
@@ -455,7 +369,7 @@ prescan(struct nj_reader *r, size_t lim)
 			break;
 		case '{': case '[':
 			if (r->sc_depth >= r->maxdepth)
-				return bad(r, i, "nesting deeper than 64 levels");
+				return bad(r, i, jl_msg(JL_DEPTH));
 			/* one bit per open level: set for an object */
 			r->sc_kinds = (r->sc_kinds << 1) | (c == '{');
 			r->sc_depth++;
@@ -477,9 +391,7 @@ prescan(struct nj_reader *r, size_t lim)
 		default:
 			if (c >= 'a' && c <= 'z')	/* true, false, null */
 				break;
-			if (c == 'N' || c == 'I')
-				return bad(r, i, "NaN and Infinity are not JSON");
-			return bad(r, i, "unexpected character");
+			return bad(r, i, jl_msg(jl_not_value(c)));
 		}
 	}
 	r->sc_off = i;

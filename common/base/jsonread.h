@@ -46,10 +46,11 @@
 #include <json-c/json.h>
 
 #include "diag.h"
+#include "jsonlex.h"
 #include "outbuf.h"
 
 #define NJ_MAXLEN   (16UL << 20)	/* longest record, bytes */
-#define NJ_MAXDEPTH 64			/* deepest nesting (at most 64) */
+#define NJ_MAXDEPTH JL_MAXDEPTH		/* deepest nesting */
 
 enum nj_mode { NJ_LINES, NJ_STREAM };
 
@@ -143,6 +144,6 @@ void nj_pos_advance(struct pos *p, const char *s, size_t n);
 int nj_status(int rc);
 
 /* Does the integer literal s[0..n) fit in [-2^63, 2^64-1]? */
-int nj_int_fits(const char *s, size_t n);
+#define nj_int_fits jl_int_fits
 
 #endif

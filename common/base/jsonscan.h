@@ -4,8 +4,9 @@
  * fieldtab.c).
  *
  * It reads only the plainest JSON: strings of printable ASCII without
- * escapes, integers of at most 18 digits, true, false, null, and the
- * punctuation between them, with spaces and tabs. Anything else makes a
+ * escapes (js_ustr: or of valid UTF-8), integers of at most 18 digits,
+ * true, false, null, and the punctuation between them, with spaces and
+ * tabs. Anything else makes a
  * function fail, and its caller hands the whole record to json-c, which
  * reads everything and reports errors. A scanner never reads past e.
  */
@@ -15,6 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "jsonlex.h"
+#include "utf8.h"
 
 struct js {
 	const char *p, *e;	/* the unread text */
@@ -28,7 +32,8 @@ struct js_str {
 static inline void
 js_ws(struct js *c)
 {
-	while (c->p < c->e && (*c->p == ' ' || *c->p == '\t'))
+	while (c->p < c->e && (unsigned char)*c->p <= ' ' &&
+	    (*c->p == ' ' || *c->p == '\t'))
 		c->p++;
 }
 
@@ -54,23 +59,44 @@ js_is(struct js *c, char ch)
 	return 1;
 }
 
-/* A string of printable ASCII without escapes; s points into the text. */
+/* A string without escapes, of printable ASCII and, with utf8, valid UTF-8
+ * (u8_seq); s points into the text. */
 static inline int
-js_str(struct js *c, struct js_str *s)
+js_string(struct js *c, struct js_str *s, int utf8)
 {
 	const char *p = c->p;
+	size_t k;
 
 	if (p == c->e || *p != '"')
 		return 0;
 	s->s = ++p;
-	while (p < c->e && (unsigned char)(*p - 0x20) < 0x60 && *p != '"' &&
-	    *p != '\\')
-		p++;
+	for (;;) {
+		p += jl_plain((const unsigned char *)p, (size_t)(c->e - p));
+		if (!utf8 || p == c->e || (unsigned char)*p < 0x80)
+			break;
+		if ((k = u8_seq(p, (size_t)(c->e - p))) == 0)
+			return 0;
+		p += k;
+	}
 	if (p == c->e || *p != '"')
 		return 0;
 	s->n = (size_t)(p - s->s);
 	c->p = p + 1;
 	return 1;
+}
+
+/* A string of printable ASCII without escapes. */
+static inline int
+js_str(struct js *c, struct js_str *s)
+{
+	return js_string(c, s, 0);
+}
+
+/* A string of printable ASCII and valid UTF-8 without escapes. */
+static inline int
+js_ustr(struct js *c, struct js_str *s)
+{
+	return js_string(c, s, 1);
 }
 
 /* The literal w (n bytes). */

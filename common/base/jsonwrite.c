@@ -1,6 +1,7 @@
 /*
  * jsonwrite.c - the JSON writer: compact, escaped, exact integers.
  */
+#include "jsonlex.h"
 #include "jsonwrite.h"
 
 void
@@ -132,32 +133,27 @@ jw_nl(struct jw *w)
 }
 
 /*
- * Bytes that cannot appear raw in a JSON string, and the first bytes of
- * the two forms a Java string's UTF-8 may have that UTF-8 has not (C0 80
- * for NUL, ED A0..BF xx for a surrogate without its pair).
+ * s as a JSON string: the bytes that cannot appear raw escaped, UTF-8 as
+ * it is but for the two forms a Java string's UTF-8 may have that UTF-8
+ * has not (C0 80 for NUL, ED A0..BF xx for a surrogate without its
+ * pair), escaped as the characters they are.
  */
-static inline int
-needs_escape(unsigned char c)
-{
-	return c < 0x20 || c == '"' || c == '\\' || c == 0xc0 || c == 0xed;
-}
-
 void
 jw_escape(struct ob *o, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t i, run = 0;
+	size_t i = 0, run = 0;
 
 	ob_putc(o, '"');
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
+	for (;;) {
+		unsigned char c;
+		unsigned u;
 		char e[6];
 
-		if (!needs_escape(c))
-			continue;
-		if (c >= 0x80) {	/* a Java string's NUL or surrogate */
-			unsigned u;
-
+		i += jl_plain((const unsigned char *)s + i, n - i);
+		if (i == n)
+			break;
+		if ((c = (unsigned char)s[i]) >= 0x80) {
 			if (c == 0xc0 && i + 1 < n && (unsigned char)s[i + 1] ==
 			    0x80)
 				u = 0;
@@ -165,8 +161,10 @@ jw_escape(struct ob *o, const char *s, size_t n)
 			    (unsigned char)s[i + 1] >= 0xa0)
 				u = 0xd000 | ((unsigned char)s[i + 1] & 0x3f) << 6 |
 				    ((unsigned char)s[i + 2] & 0x3f);
-			else
+			else {
+				i++;
 				continue;
+			}
 			ob_write(o, s + run, i - run);
 			e[0] = '\\';
 			e[1] = 'u';
@@ -175,12 +173,11 @@ jw_escape(struct ob *o, const char *s, size_t n)
 			e[4] = hex[u >> 4 & 15];
 			e[5] = hex[u & 15];
 			ob_write(o, e, 6);
-			i += u == 0 ? 1 : 2;
-			run = i + 1;
+			run = i += u == 0 ? 2 : 3;
 			continue;
 		}
 		ob_write(o, s + run, i - run);
-		run = i + 1;
+		run = ++i;
 		e[0] = '\\';
 		switch (c) {
 		case '"':  e[1] = '"'; break;

@@ -93,6 +93,10 @@ ob_u64(struct ob *o, uint64_t v)
 	char tmp[20];
 	size_t i = sizeof tmp;
 
+	if (v < 10) {			/* counts, indexes: mostly one digit */
+		ob_putc(o, (char)('0' + v));
+		return;
+	}
 	do {
 		tmp[--i] = (char)('0' + v % 10);
 		v /= 10;

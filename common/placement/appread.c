@@ -7,7 +7,8 @@
  * and "queue" (string or null), "groups" (array of strings or null),
  * "tags" (object of strings or null), anything else a string, an
  * integer, true, false or null; no key twice; the plain JSON of
- * jsonscan.h. Everything else - escapes, non-ASCII bytes, fractions,
+ * jsonscan.h, whose strings may hold UTF-8 as the general path's pre-scan
+ * takes it (u8_seq). Everything else - escapes, fractions,
  * nesting, a "placement" member, no "app", bad JSON of any kind - is left
  * to the general path, which has the json-c parse and the exact error
  * messages.
@@ -19,6 +20,30 @@
 #include "jsonscan.h"
 
 #define SCAN_KEYS 32		/* members (and tags) compared for duplicates */
+
+/*
+ * An application with nothing read yet, every member by name: a memset
+ * of the record (or a copy of a constant one) compiles to rep stos, whose
+ * start costs as much as scanning a short line.
+ */
+static void
+start(struct pl_appin *in)
+{
+	struct pl_app *a = &in->app;
+
+	a->id = a->user.name = a->queue = "";
+	a->idlen = a->user.len = a->user.ngroups = a->qlen = a->ntags = 0;
+	a->user.groups = NULL;
+	a->user.glens = NULL;
+	a->tags = NULL;
+	a->forced = a->groups_given = 0;
+	in->text = NULL;
+	in->len = in->nmembers = 0;
+	in->pos.file = NULL;
+	in->pos.line = in->pos.col = 0;
+	in->placement_member = 0;
+	in->obj = NULL;
+}
 
 static int
 seen(const struct js_str *keys, size_t n, const struct js_str *k)
@@ -41,7 +66,7 @@ groups(struct js *c, struct pl_appbuf *b)
 	if (js_is(c, ']'))
 		return 1;
 	do {
-		if (!js_str(c, &g))
+		if (!js_ustr(c, &g))
 			return 0;
 		pl_appbuf_group(b, g.s, g.n);
 	} while (js_eat(c, ','));
@@ -59,8 +84,8 @@ tags(struct js *c, struct pl_appbuf *b)
 	if (js_is(c, '}'))
 		return 1;
 	do {
-		if (n == SCAN_KEYS || !js_str(c, &k) || seen(keys, n, &k) ||
-		    !js_eat(c, ':') || !js_str(c, &v))
+		if (n == SCAN_KEYS || !js_ustr(c, &k) || seen(keys, n, &k) ||
+		    !js_eat(c, ':') || !js_ustr(c, &v))
 			return 0;
 		keys[n++] = k;
 		pl_appbuf_tag(b, k.s, k.n, v.s, v.n);
@@ -82,14 +107,14 @@ value(struct js *c, const struct js_str *k, struct pl_app *a,
 	if (js_word(c, "null", 4))	/* "app" null: not an application */
 		return !js_streq(k, "app", 3);
 	if (js_streq(k, "user", 4)) {
-		if (!js_str(c, &s))
+		if (!js_ustr(c, &s))
 			return 0;
 		a->user.name = s.s;
 		a->user.len = s.n;
 		return 1;
 	}
 	if (js_streq(k, "queue", 5)) {
-		if (!js_str(c, &s))
+		if (!js_ustr(c, &s))
 			return 0;
 		a->queue = s.s;
 		a->qlen = s.n;
@@ -103,7 +128,7 @@ value(struct js *c, const struct js_str *k, struct pl_app *a,
 	}
 	if (js_streq(k, "tags", 4))
 		return tags(c, b);
-	if (js_str(c, &s)) {
+	if (js_ustr(c, &s)) {
 		if (js_streq(k, "app", 3)) {
 			a->id = s.s;
 			a->idlen = s.n;
@@ -122,14 +147,13 @@ pl_app_scan(struct pl_appin *in, struct pl_appbuf *b, const char *text,
 	struct js_str k, keys[SCAN_KEYS];
 	size_t n = 0, objlen;
 
-	memset(in, 0, sizeof *in);
-	a->id = a->user.name = a->queue = "";
+	start(in);
 	pl_appbuf_drop(b);
 	if (!js_eat(&c, '{'))
 		return 0;
 	if (!js_is(&c, '}')) {
 		do {
-			if (n == SCAN_KEYS || !js_str(&c, &k) ||
+			if (n == SCAN_KEYS || !js_ustr(&c, &k) ||
 			    seen(keys, n, &k) || !js_eat(&c, ':') ||
 			    !value(&c, &k, a, b))
 				goto general;
@@ -224,8 +248,7 @@ pl_app_from_json(struct pl_appin *in, struct pl_appbuf *b,
 	struct pl_app *a = &in->app;
 	int rc = 0, app = 0, rest = 0;
 
-	memset(in, 0, sizeof *in);
-	a->id = a->user.name = a->queue = "";
+	start(in);
 	in->obj = obj;
 	pl_appbuf_drop(b);
 	json_object_object_foreach(obj, key, v) {	/* one pass, no lookups */

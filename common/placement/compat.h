@@ -3,8 +3,10 @@
  *
  * The releases from 0.10 to 1.8 fall into the behaviour classes of enum
  * pl_compat; struct pl_ver is what one class does, one named switch per
- * behaviour that changed between releases (compat.c holds the table).
- * Code asks pl_ver(c) for a switch; it never compares versions.
+ * behaviour that changed between releases. The values are in compat.tab,
+ * one line a switch with every class's value, and the words for each
+ * change; compat.awk makes compat.c's constant tables of it at build
+ * time. Code asks pl_ver(c) for a switch; it never compares versions.
  */
 #ifndef PK_COMPAT_H
 #define PK_COMPAT_H
@@ -73,7 +75,7 @@ enum {
 	PL_PODTAG_GANG = 2,		/* task-groups, schedulingPolicyParameters */
 	PL_PODTAG_PULLSECRETS = 4,	/* imagePullSecrets */
 	PL_PODTAG_FORCE = 8,		/* application.create.force */
-	PL_PODTAG_CTIME_RECOVERY = 16,	/* creationTime, recovered apps only */
+	PL_PODTAG_CTIME_RECOVERY = 16,	/* creationTime of recovered apps */
 	PL_PODTAG_CTIME = 32		/* creationTime, always */
 };
 /* Where the queues document comes from: the file mounted from
@@ -171,8 +173,15 @@ struct pl_ver {
 	enum pl_cmsrc configmaps;	/* 1.2, 1.4, 1.5 */
 };
 
-/* The switches of a class (the table is read-only). */
-extern const struct pl_ver pl_versions[PL_NCOMPAT];
+/*
+ * The switches of a class (the table is read-only). Past the classes,
+ * pl_nrows - PL_NCOMPAT rows for naming what changed: for every change
+ * (pl_changes), the class before with that change alone, and the class
+ * without it. They are rows like any other: pl_ver() of one is what
+ * that mix of releases would do.
+ */
+extern const struct pl_ver pl_versions[];
+extern const size_t pl_nrows;
 
 static inline const struct pl_ver *
 pl_ver(enum pl_compat c)
@@ -180,11 +189,46 @@ pl_ver(enum pl_compat c)
 	return &pl_versions[c];
 }
 
+/* Every release tag, oldest first, with its class. */
+struct pl_release {
+	const char *name;	/* 1.5.2 */
+	enum pl_compat c;
+};
+extern const struct pl_release pl_releases[];
+extern const size_t pl_nreleases;
+
+/*
+ * A change of one switch, in the class that brought it (compat.tab's
+ * words, which placectl(1) lists), by class, then as compat.tab lists
+ * the switches.
+ */
+struct pl_change {
+	const char *sw;		/* the switch: a member of struct pl_ver, or
+				   MEMBER:FLAG for one flag of it */
+	enum pl_compat c;	/* the class that brought it */
+	const char *what;	/* what that release does, in words */
+	enum pl_compat with;	/* the class before c, with this change */
+	enum pl_compat without;	/* c without this change */
+	int pods;		/* a switch of the shim's reading of pods
+				   (named pod_*): only pods depends on it */
+};
+extern const struct pl_change pl_changes[];
+extern const size_t pl_nchanges;
+
 /*
  * A release as --compat takes it: a release (1.5.2, v1.5.2), a line (1.5:
- * its last release) or latest. Returns 0, or -1 with why in err (the
- * releases known).
+ * its last release) or latest. Returns 0 with its index in pl_releases
+ * (pl_release_parse) or its class (pl_compat_parse), or -1 with why in err
+ * (the releases known).
  */
+int pl_release_parse(const char *, size_t *, struct buf *err);
 int pl_compat_parse(const char *, enum pl_compat *, struct buf *err);
+/*
+ * A range of releases: A..B (each as above, but a line is all its
+ * releases: 1.5..1.6 is 1.5.0 to 1.6.3; A.. up to the latest, ..B from
+ * the first), all, or one release. Returns 0 with the indexes of the
+ * first and the last, or -1 with why in err.
+ */
+int pl_release_range(const char *, size_t *from, size_t *to, struct buf *err);
 
 #endif

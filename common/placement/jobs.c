@@ -204,6 +204,29 @@ fill_start(struct jobs *jb)
 	return b;
 }
 
+/*
+ * After a piece of work or a batch queued, the lock held: wake a sleeping
+ * thread when there is work for two (the caller goes on with one), all of
+ * them when the ring is empty or the reading over (what idle() and the
+ * end wait for). Waking one for nothing costs two context switches, and
+ * each is a wait for a core when the machine is busy.
+ */
+static void
+wake(struct jobs *jb)
+{
+	size_t n = jb->head - jb->next;		/* to parse */
+
+	if (jb->tail == jb->head || jb->end || jb->stopped) {
+		pthread_cond_broadcast(&jb->cv);
+		return;
+	}
+	n += !jb->placing && RING(jb, jb->tail)->state == B_PARSED;
+	n += !jb->reading && jb->head - jb->tail < jb->k &&
+	    jb->head - jb->next < jb->nthreads;
+	if (n >= 2)
+		pthread_cond_signal(&jb->cv);
+}
+
 /* Queue the batch being read; the lock is held. */
 static void
 fill_queue(struct jobs *jb)
@@ -211,7 +234,7 @@ fill_queue(struct jobs *jb)
 	jb->fill->state = B_QUEUED;
 	jb->fill = NULL;
 	jb->head++;
-	pthread_cond_broadcast(&jb->cv);
+	wake(jb);
 }
 
 /* Is the run over? */
@@ -335,7 +358,7 @@ step(struct parser *p, int may_read)
 		take_parse(p);
 	else
 		return 0;
-	pthread_cond_broadcast(&jb->cv);
+	wake(jb);
 	return 1;
 }
 

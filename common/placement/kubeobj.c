@@ -1,8 +1,8 @@
 /*
  * kubeobj.c - reading Kubernetes objects one at a time (kubeobj.h): the whole
- * text is checked by a small JSON scanner, which also finds where each
- * top-level object and each List item begins and ends; json-c parses
- * only those.
+ * text is checked by a small JSON parser on the lexer every JSON input
+ * shares (jsonlex.h), which also finds where each top-level object and
+ * each List item begins and ends; json-c parses only those.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +13,7 @@
 
 #include "buffer.h"
 #include "exitcode.h"
+#include "jsonlex.h"
 #include "jsonread.h"
 #include "kubeobj.h"
 #include "xalloc.h"
@@ -74,36 +75,20 @@ ws(const struct rd *r, const char *p)
 	return p;
 }
 
-static int
-hex(char c)
-{
-	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
-}
-
 /* A string from its opening quote; its end. */
 static const char *
 string(struct rd *r, const char *p)
 {
-	for (p++; p < r->e; p++) {
-		unsigned char c = (unsigned char)*p;
+	const unsigned char *b = (const unsigned char *)p + 1;
+	size_t n = (size_t)(r->e - p - 1), i;
+	struct jl_bad e = { 0, JL_CHAR };
+	int esc = 0;
 
-		if (c == '"')
-			return p + 1;
-		if (c < 0x20)
-			return fail(r, p, "control character in string");
-		if (c != '\\')
-			continue;
-		if (++p == r->e)
-			break;
-		if (*p == 'u') {
-			if (r->e - p < 5 || !hex(p[1]) || !hex(p[2]) || !hex(p[3]) ||
-			    !hex(p[4]))
-				return fail(r, p - 1, "invalid \\u escape");
-			p += 4;
-		} else if (strchr("\"\\/bfnrt", *p) == NULL || *p == '\0')
-			return fail(r, p - 1, "invalid escape in string");
-	}
-	return fail(r, r->e, "unexpected end of input");
+	if ((i = jl_str(b, 0, n, JL_ESC, &esc, &e)) == SIZE_MAX)
+		return fail(r, p + 1 + e.at, jl_msg(e.err));
+	if (i == n || b[i] != '"')
+		return fail(r, r->e, "unexpected end of input");
+	return p + i + 2;
 }
 
 static const char *
@@ -143,8 +128,8 @@ number(struct rd *r, const char *p)
 		p = q;
 		frac = 1;
 	}
-	if (!frac && !r->anyint && !nj_int_fits(s, (size_t)(p - s)))
-		return fail(r, s, "integer does not fit in 64 bits");
+	if (!frac && !r->anyint && !jl_int_fits(s, (size_t)(p - s)))
+		return fail(r, s, jl_msg(JL_INT64));
 	return p;
 }
 
@@ -171,7 +156,7 @@ compound(struct rd *r, const char *p, unsigned depth, struct note *top)
 	struct span *s = NULL;
 
 	if (depth > KO_MAXDEPTH)
-		return fail(r, p, "nesting deeper than 64 levels");
+		return fail(r, p, jl_msg(JL_DEPTH));
 	p = ws(r, p + 1);
 	if (p < r->e && *p == close)
 		return p + 1;
@@ -245,14 +230,11 @@ value(struct rd *r, const char *p, unsigned depth)
 		if (r->e - p >= 4 && memcmp(p, "null", 4) == 0)
 			return p + 4;
 		break;
-	case 'N':
-	case 'I':
-		return fail(r, p, "NaN and Infinity are not JSON");
 	default:
 		if (*p == '-' || (*p >= '0' && *p <= '9'))
 			return number(r, p);
 	}
-	return fail(r, p, "unexpected character");
+	return fail(r, p, jl_msg(jl_not_value((unsigned char)*p)));
 }
 
 /* The text of the string literal at p (n bytes, quotes included). */

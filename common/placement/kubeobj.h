@@ -16,10 +16,11 @@
 #include <json-c/json.h>
 
 #include "diag.h"
+#include "jsonlex.h"
 
 #define KO_MAXINPUT (1UL << 30)	/* bytes of input */
 #define KO_MAXOBJ (16UL << 20)	/* bytes of one object */
-#define KO_MAXDEPTH 64		/* nesting, the List included */
+#define KO_MAXDEPTH JL_MAXDEPTH	/* nesting, the List included */
 
 struct ko_item {
 	struct json_object *obj;	/* valid during the call */

@@ -50,7 +50,8 @@ struct pl_result {
 	enum pl_how how;
 	struct pl_queue *queue;	/* PL_PLACED */
 	int rule;		/* the rule that placed it; -1: placement inactive */
-	const char *rule_name;	/* NULL when inactive */
+	const char *rule_name;	/* YuniKorn's name of the rule (plain ASCII);
+				   NULL when inactive */
 	size_t created, ncreated;	/* tree->all[created, +ncreated) are new */
 	struct buf path;	/* the manager's choice, as the rule made it */
 	struct pl_queue *at;	/* ... the queue there, if it was looked up */

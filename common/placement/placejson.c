@@ -4,15 +4,8 @@
 #include "jsonwrite.h"
 #include "placejson.h"
 
-static void
-key(struct ob *o, const char *k, size_t n)
-{
-	ob_putc(o, '"');
-	ob_write(o, k, n);
-	ob_write(o, "\":", 2);
-}
-
-#define KEY(o, k) key((o), (k), sizeof(k) - 1)
+/* A member's name (a string literal) and its colon. */
+#define KEY(o, k) ob_write((o), "\"" k "\":", sizeof(k) + 2)
 
 /* A queue path as a string: its names passed the name checks (or it is
  * root.@recovery@), so nothing in it needs escaping. */
@@ -87,8 +80,11 @@ pl_out_placement(struct ob *o, const struct pl_result *res,
 			ob_write(o, "null", 4);
 		ob_putc(o, ',');
 		KEY(o, "rule_name");
-		if (res->rule_name != NULL)
-			jw_escape(o, res->rule_name, strlen(res->rule_name));
+		if (res->rule_name != NULL) {	/* YuniKorn's: plain */
+			ob_putc(o, '"');
+			ob_puts(o, res->rule_name);
+			ob_putc(o, '"');
+		}
 		else
 			ob_write(o, "null", 4);
 		ob_putc(o, ',');

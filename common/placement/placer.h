@@ -8,6 +8,7 @@
 #include "appread.h"
 #include "manager.h"
 #include "run.h"
+#include "upgrade.h"
 
 /*
  * The placing side of a run, for pl_run and the pipeline (jobs.c): what
@@ -16,6 +17,7 @@
 struct pl_placer {
 	struct pl_run *run;
 	struct pl_result res, old;
+	struct pl_why *why;	/* across releases: room for the changes */
 	int status;		/* the run's exit status so far */
 	int stop;		/* no more placing */
 };

@@ -17,6 +17,7 @@
 #include "names.h"
 #include "pods.h"
 #include "timefmt.h"
+#include "upgrade.h"
 #include "xalloc.h"
 
 #define DOMAIN "yunikorn.apache.org/"
@@ -52,6 +53,13 @@ struct kp {
 	const struct kp_opts *o;
 	const struct pl_ver *v;	/* the release */
 	struct diag *d;
+	unsigned long npods;	/* pods read */
+	unsigned long skip[KP_NSKIP];	/* pods skipped, by why (pods.h) */
+	unsigned long unread;	/* pods making applications whose user.info
+				   it does not read */
+	size_t *firsts, nfirsts;	/* after order(): each application's
+					   first pod in apps[], in order */
+	struct ht ids;		/* id -> index into firsts */
 	struct buf arena;
 	struct app *apps;
 	size_t napps, capapps;
@@ -200,12 +208,20 @@ get(struct json_object *m, const char *key, const char **v, size_t *n)
 	return 1;
 }
 
-/* There, and not empty unless the release counts an empty value. */
+/* There, and not empty unless the release counts an empty value: then
+ * its value in *v; else *v is left as it was (a default). */
 static int
 found(const struct kp *k, struct json_object *m, const char *key,
     const char **v, size_t *n)
 {
-	return get(m, key, v, n) && (*n > 0 || k->v->pod_found_empty);
+	const char *s;
+	size_t len;
+
+	if (!get(m, key, &s, &len) || (len == 0 && !k->v->pod_found_empty))
+		return 0;
+	*v = s;
+	*n = len;
+	return 1;
 }
 
 /* ---- the application ---- */
@@ -248,9 +264,6 @@ app_id(struct kp *k, const struct pod *p, struct str *id)
 	const char *v;
 	size_t n;
 
-	if (k->v->pod_ignore && get(p->annots, DOMAIN "ignore-application", &v,
-	    &n) && pl_parse_bool(v, n) == 1)
-		return 0;
 	if (first(k, p, k->v->pod_app == PL_PODAPP_CANONICAL ? canonical :
 	    annot_first, &v, &n)) {
 		if (k->v->pod_unique && n >= sn && memcmp(v + n - sn, suffix,
@@ -516,45 +529,79 @@ seconds(const char *s, int64_t *sec)
 	return 0;
 }
 
-static int
-one_pod(void *arg, const struct ko_item *it)
+/* The pods read once, made into applications by every release asked. */
+struct kpset {
+	struct kp *k;
+	size_t n;
+	struct kp *loud;	/* the one whose diag reports bad input */
+};
+
+/* The application release k makes of a pod, or why it makes none. */
+static void
+make_app(struct kp *k, const struct pod *p, int64_t created)
 {
-	struct kp *k = arg;
-	struct pod p;
 	struct app *a;
 	struct str id;
-	int64_t created;
-	size_t ar = k->arena.n;
+	const char *v;
+	size_t ar = k->arena.n, n;
 
-	if (read_pod(k, it, &p) != 0)
-		return EXIT_DATAERR;
-	if (seconds(p.created, &created) != 0)
-		return diag_err(k->d, EXIT_DATAERR, &it->pos, "'metadata."
-		    "creationTimestamp' is not an RFC 3339 time: '%s'", p.created);
-	if (strcmp(p.sched, "yunikorn") != 0)
-		return 0;
-	if (terminated(&p) && (k->v->pod_terminated == PL_PODTERM_SKIPPED ||
-	    (k->v->pod_terminated == PL_PODTERM_ASSIGNED && *p.node)))
-		return 0;
-	if (k->v->pod_gates && p.gates != NULL &&
-	    json_object_array_length(p.gates) > 0)
-		return 0;
-	if (!app_id(k, &p, &id)) {
-		k->arena.n = ar;
-		return 0;
+	k->npods++;
+	if (strcmp(p->sched, "yunikorn") != 0) {
+		k->skip[KP_SKIP_SCHED]++;
+		return;
 	}
+	if (terminated(p) && (k->v->pod_terminated == PL_PODTERM_SKIPPED ||
+	    (k->v->pod_terminated == PL_PODTERM_ASSIGNED && *p->node))) {
+		k->skip[KP_SKIP_DONE]++;
+		return;
+	}
+	if (k->v->pod_gates && p->gates != NULL &&
+	    json_object_array_length(p->gates) > 0) {
+		k->skip[KP_SKIP_GATED]++;
+		return;
+	}
+	if (k->v->pod_ignore && get(p->annots, DOMAIN "ignore-application", &v,
+	    &n) && pl_parse_bool(v, n) == 1) {
+		k->skip[KP_SKIP_IGNORED]++;
+		return;
+	}
+	if (!app_id(k, p, &id)) {
+		k->arena.n = ar;
+		k->skip[KP_SKIP_NOID]++;
+		return;
+	}
+	if (k->v->pod_user != PL_PODUSER_INFO &&
+	    get(p->annots, DOMAIN "user.info", &v, &n))
+		k->unread++;
 	xgrow((void **)&k->apps, &k->capapps, k->napps + 1, sizeof *k->apps);
 	a = &k->apps[k->napps++];
 	memset(a, 0, sizeof *a);
 	a->seq = k->napps;
-	a->later = k->v->pod_assigned_first && !*p.node;
+	a->later = k->v->pod_assigned_first && !*p->node;
 	a->created = created;
-	a->ns = keep(k, p.ns, p.nslen);
-	a->name = keep(k, p.name, p.namelen);
+	a->ns = keep(k, p->ns, p->nslen);
+	a->name = keep(k, p->name, p->namelen);
 	a->id = id;
-	user(k, &p, a);
-	queue(k, &p, a);
-	tags(k, &p, a, created);
+	user(k, p, a);
+	queue(k, p, a);
+	tags(k, p, a, created);
+}
+
+static int
+one_pod(void *arg, const struct ko_item *it)
+{
+	struct kpset *ks = arg;
+	struct pod p;
+	int64_t created;
+	size_t i;
+
+	if (read_pod(ks->loud, it, &p) != 0)
+		return EXIT_DATAERR;
+	if (seconds(p.created, &created) != 0)
+		return diag_err(ks->loud->d, EXIT_DATAERR, &it->pos, "'metadata."
+		    "creationTimestamp' is not an RFC 3339 time: '%s'", p.created);
+	for (i = 0; i < ks->n; i++)
+		make_app(&ks->k[i], &p, created);
 	return 0;
 }
 
@@ -563,23 +610,25 @@ one_pod(void *arg, const struct ko_item *it)
 static int
 one_ns(void *arg, const struct ko_item *it)
 {
-	struct kp *k = arg;
+	struct kpset *ks = arg;
 	struct json_object *md, *annots;
 	const char *name, *v;
-	size_t n, vn;
+	size_t i, n, vn;
 	struct nsinfo *ns;
 
 	if (member(it->obj, "metadata", json_type_object, &md) != 0 ||
 	    member_str(md, "name", &name, &n) != 0 ||
 	    member(md, "annotations", json_type_object, &annots) != 0 ||
 	    strings(annots) != 0)
-		return wrong(k, it, "a Namespace needs 'metadata' with a 'name' "
-		    "and 'annotations' of strings");
-	ns = ns_add(k, name, n);
-	ns->known = 1;
+		return wrong(ks->loud, it, "a Namespace needs 'metadata' with a "
+		    "'name' and 'annotations' of strings");
 	if (!get(annots, DOMAIN "parentqueue", &v, &vn))
 		v = "", vn = 0;
-	ns->parent = keep(k, v, vn);
+	for (i = 0; i < ks->n; i++) {
+		ns = ns_add(&ks->k[i], name, n);
+		ns->known = 1;
+		ns->parent = keep(&ks->k[i], v, vn);
+	}
 	return 0;
 }
 
@@ -610,6 +659,7 @@ cmp(const void *x, const void *y)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+/* An application line's object. */
 static void
 write_app(const struct kp *k, const struct app *a, struct jw *w)
 {
@@ -637,17 +687,27 @@ write_app(const struct kp *k, const struct app *a, struct jw *w)
 	}
 	jw_end(w);
 	jw_end(w);
-	jw_nl(w);
 }
 
-static void
-write_all(struct kp *k, struct ob *out)
+/* The application with this id, NULL if none (after order()). */
+static const struct app *
+find(const struct kp *k, const char *id, size_t n)
 {
-	struct ht seen = HT_INIT;
 	struct ht_probe pr;
-	struct jw w;
-	size_t i;
 	uint32_t j;
+
+	ht_probe(&k->ids, ht_hash(id, n), &pr);
+	while ((j = ht_next(&k->ids, &pr)) != HT_NONE)
+		if (same(k, k->apps[k->firsts[j]].id, id, n))
+			return &k->apps[k->firsts[j]];
+	return NULL;
+}
+
+/* Sort the pods as the shim sends them; the first of each id decides. */
+static void
+order(struct kp *k)
+{
+	size_t i;
 
 	for (i = 0; i < k->napps; i++) {	/* the arena grows no more */
 		k->apps[i].nsp = at(k, k->apps[i].ns);
@@ -655,50 +715,301 @@ write_all(struct kp *k, struct ob *out)
 	}
 	if (k->napps > 1)
 		qsort(k->apps, k->napps, sizeof *k->apps, cmp);
-	jw_init(&w, out);
-	for (i = 0; i < k->napps && out->err == 0; i++) {
+	k->firsts = xreallocarray(NULL, k->napps + 1, sizeof *k->firsts);
+	for (i = 0; i < k->napps; i++) {
 		const struct app *a = &k->apps[i];
-		uint64_t h = ht_hash(at(k, a->id), a->id.len);
 
-		ht_probe(&seen, h, &pr);
-		while ((j = ht_next(&seen, &pr)) != HT_NONE &&
-		    !same(k, k->apps[j].id, at(k, a->id), a->id.len))
-			;
-		if (j != HT_NONE)
+		if (find(k, at(k, a->id), a->id.len) != NULL)
 			continue;	/* not its first pod */
-		ht_add(&seen, h, (uint32_t)i);
-		write_app(k, a, &w);
+		ht_add(&k->ids, ht_hash(at(k, a->id), a->id.len),
+		    (uint32_t)k->nfirsts);
+		k->firsts[k->nfirsts++] = i;
 	}
-	ht_free(&seen);
+}
+
+static void
+write_all(struct kp *k, struct ob *out)
+{
+	struct jw w;
+	size_t i;
+
+	jw_init(&w, out);
+	for (i = 0; i < k->nfirsts && out->err == 0; i++) {
+		write_app(k, &k->apps[k->firsts[i]], &w);
+		jw_nl(&w);
+	}
+}
+
+/* The first release from which switch has makes it true, for the words
+ * of a warning. */
+static const char *
+since(int (*has)(const struct pl_ver *))
+{
+	size_t i;
+
+	for (i = 0; i < pl_nreleases; i++)
+		if (has(pl_ver(pl_releases[i].c)))
+			return pl_releases[i].name;
+	return "";
+}
+
+static int
+reads_info(const struct pl_ver *v)
+{
+	return v->pod_user == PL_PODUSER_INFO;
+}
+
+static int
+makes_ids(const struct pl_ver *v)
+{
+	return v->pod_autogen;
+}
+
+/* Warn about what the release does not read (user.info) and about pods
+ * without an application ID, which it makes no application of. */
+static void
+warn(const struct kp *k)
+{
+	unsigned long n = k->unread, id = k->skip[KP_SKIP_NOID];
+
+	if (n > 0)
+		diag_warn(k->d, POS_NONE, "%lu pod%s carr%s the annotation "
+		    DOMAIN "user.info, which YuniKorn %s does not read (%s and "
+		    "later do): %s user is %s", n, n == 1 ? "" : "s",
+		    n == 1 ? "ies" : "y", k->o->release, since(reads_info),
+		    n == 1 ? "its" : "their",
+		    k->v->pod_user == PL_PODUSER_SA ? "its service account" :
+		    "the label " DOMAIN "username, else nobody");
+	if (id > 0)
+		diag_warn(k->d, POS_NONE, "%lu pod%s no application ID: "
+		    "YuniKorn %s makes no application of %s (%s and later make "
+		    "one)", id, id == 1 ? " has" : "s have", k->o->release,
+		    id == 1 ? "it" : "them", since(makes_ids));
+}
+
+static void
+count(const struct kp *k, struct kp_counts *c)
+{
+	if (c == NULL)
+		return;
+	c->pods = k->npods;
+	c->apps = k->nfirsts;
+	memcpy(c->skipped, k->skip, sizeof c->skipped);
+}
+
+void
+kp_counts_text(struct buf *b, const struct kp_counts *c, const char *release)
+{
+	static const char *const why[KP_NSKIP] = { "not for yunikorn "
+	    "(spec.schedulerName)", "completed (Succeeded, Failed)",
+	    "with scheduling gates", "with ignore-application",
+	    "without an application ID" };
+	const char *sep = "; skipped: ";
+	int i;
+
+	buf_printf(b, "YuniKorn %s makes %lu application%s of %lu pod%s",
+	    release, c->apps, c->apps == 1 ? "" : "s", c->pods,
+	    c->pods == 1 ? "" : "s");
+	for (i = 0; i < KP_NSKIP; i++)
+		if (c->skipped[i] > 0) {
+			buf_printf(b, "%s%lu %s", sep, c->skipped[i], why[i]);
+			sep = ", ";
+		}
+}
+
+static void
+kp_init(struct kp *k, const struct kp_opts *o, enum pl_compat c,
+    struct diag *d)
+{
+	memset(k, 0, sizeof *k);
+	k->o = o;
+	k->v = pl_ver(c);
+	k->d = d;
+	if ((k->tok = json_tokener_new_ex(KO_MAXDEPTH)) == NULL)
+		xoom();
+	json_tokener_set_flags(k->tok, JSON_TOKENER_STRICT);
+	buf_grow(&k->arena, 4096);
+}
+
+static void
+kp_free(struct kp *k)
+{
+	json_tokener_free(k->tok);
+	buf_free(&k->arena);
+	free(k->apps);
+	free(k->gs);
+	free(k->ts);
+	free(k->nss);
+	free(k->firsts);
+	ht_free(&k->nsht);
+	ht_free(&k->ids);
+}
+
+/* Read the namespaces and the pods once for every release of ks. */
+static int
+read_all(const char *path, struct kpset *ks, struct diag *d)
+{
+	const struct kp_opts *o = ks->loud->o;
+	size_t i;
+	int rc = 0;
+
+	if (o->namespaces != NULL)
+		rc = ko_read(o->namespaces, "Namespace", one_ns, ks, d);
+	if (rc == 0)
+		rc = ko_read(path, "Pod", one_pod, ks, d);
+	for (i = 0; i < ks->n && rc == 0; i++)
+		order(&ks->k[i]);
+	return rc;
 }
 
 int
 kp_run(const char *path, const struct kp_opts *o, struct ob *out,
-    struct diag *d)
+    struct diag *d, struct kp_counts *c)
 {
 	struct kp k;
-	int rc = 0;
+	struct kpset ks = { &k, 1, &k };
+	int rc;
 
-	memset(&k, 0, sizeof k);
-	k.o = o;
-	k.v = pl_ver(o->compat);
-	k.d = d;
-	if ((k.tok = json_tokener_new_ex(KO_MAXDEPTH)) == NULL)
-		xoom();
-	json_tokener_set_flags(k.tok, JSON_TOKENER_STRICT);
-	buf_grow(&k.arena, 4096);
-	if (o->namespaces != NULL)
-		rc = ko_read(o->namespaces, "Namespace", one_ns, &k, d);
-	if (rc == 0)
-		rc = ko_read(path, "Pod", one_pod, &k, d);
-	if (rc == 0)
+	kp_init(&k, o, o->compat, d);
+	if ((rc = read_all(path, &ks, d)) == 0) {
 		write_all(&k, out);
-	json_tokener_free(k.tok);
-	buf_free(&k.arena);
-	free(k.apps);
-	free(k.gs);
-	free(k.ts);
-	free(k.nss);
-	ht_free(&k.nsht);
+		warn(&k);
+		count(&k, c);
+	}
+	kp_free(&k);
+	return rc;
+}
+
+/* ---- two releases ---- */
+
+/* The two lines would say the same (either may be NULL: none). */
+static int
+app_same(const struct kp *ka, const struct app *a, const struct kp *kb,
+    const struct app *b)
+{
+	size_t i;
+
+	if (a == NULL || b == NULL)
+		return a == b;
+	if (!same(kb, b->user, at(ka, a->user), a->user.len) ||
+	    !same(kb, b->queue, at(ka, a->queue), a->queue.len) ||
+	    a->ng != b->ng || a->nt != b->nt)
+		return 0;
+	for (i = 0; i < a->ng; i++)
+		if (!same(kb, kb->gs[b->g0 + i], at(ka, ka->gs[a->g0 + i]),
+		    ka->gs[a->g0 + i].len))
+			return 0;
+	for (i = 0; i < a->nt; i++) {
+		const struct tag *ta = &ka->ts[a->t0 + i], *tb = &kb->ts[b->t0 + i];
+
+		if (strcmp(ta->key, tb->key) != 0 ||
+		    !same(kb, tb->val, at(ka, ta->val), ta->val.len))
+			return 0;
+	}
+	return 1;
+}
+
+/* One application id across the rows of the path. */
+struct kpdiff {
+	struct kpset ks;
+	struct pl_path path;
+	struct pl_why *why;
+	const char *id;
+	size_t n;
+	unsigned long ndiff, napps;
+};
+
+static int
+same_rows(void *arg, size_t a, size_t b)
+{
+	const struct kpdiff *x = arg;
+	const struct kp *ka = &x->ks.k[a], *kb = &x->ks.k[b];
+
+	return app_same(ka, find(ka, x->id, x->n), kb, find(kb, x->id, x->n));
+}
+
+/* {"app":ID,"old":LINE|null,"new":LINE|null,"by":[...]} when the two
+ * releases make the application differently. */
+static void
+diff_one(struct kpdiff *x, const char *id, size_t n, struct jw *w)
+{
+	const struct kp *ko = &x->ks.k[0], *kn = x->ks.loud;
+	const struct app *a = find(ko, id, n), *b = find(kn, id, n);
+
+	x->napps++;
+	if (app_same(ko, a, kn, b))
+		return;
+	x->ndiff++;
+	x->id = id;
+	x->n = n;
+	jw_obj(w);
+	jw_key(w, "app");
+	jw_strn(w, id, n);
+	jw_key(w, "old");
+	if (a != NULL)
+		write_app(ko, a, w);
+	else
+		jw_null(w);
+	jw_key(w, "new");
+	if (b != NULL)
+		write_app(kn, b, w);
+	else
+		jw_null(w);
+	jw_key(w, "by");
+	jw_arr(w);
+	pl_why_json(w, x->why, pl_path_why(&x->path, same_rows, x, x->why));
+	jw_end(w);
+	jw_end(w);
+	jw_nl(w);
+}
+
+int
+kp_diff(const char *path, const struct kp_opts *o, struct ob *out,
+    struct diag *d, unsigned long *ndiff, unsigned long *napps,
+    struct kp_counts *c)
+{
+	struct diag quiet = DIAG_INIT("placectl");
+	struct kpdiff x;
+	struct jw w;
+	size_t i, last;
+	int rc;
+
+	memset(&x, 0, sizeof x);
+	quiet.sink = diag_drop;
+	pl_path_init(&x.path, o->old, o->compat, 1);
+	last = x.path.nclass - 1;
+	x.ks.n = x.path.nrows;
+	x.ks.k = xreallocarray(NULL, x.ks.n, sizeof *x.ks.k);
+	x.ks.loud = &x.ks.k[last];
+	for (i = 0; i < x.ks.n; i++)
+		kp_init(&x.ks.k[i], o, x.path.rows[i], i == last ? d : &quiet);
+	x.why = xreallocarray(NULL, x.path.nchg + 1, sizeof *x.why);
+	if ((rc = read_all(path, &x.ks, d)) == 0) {
+		const struct kp *ko = &x.ks.k[0], *kn = x.ks.loud;
+
+		jw_init(&w, out);
+		/* the new release's applications in its order, then those
+		 * only the old one makes, in the old order */
+		for (i = 0; i < kn->nfirsts && out->err == 0; i++) {
+			const struct app *b = &kn->apps[kn->firsts[i]];
+
+			diff_one(&x, at(kn, b->id), b->id.len, &w);
+		}
+		for (i = 0; i < ko->nfirsts && out->err == 0; i++) {
+			const struct app *a = &ko->apps[ko->firsts[i]];
+
+			if (find(kn, at(ko, a->id), a->id.len) == NULL)
+				diff_one(&x, at(ko, a->id), a->id.len, &w);
+		}
+		warn(kn);
+		count(kn, c);
+	}
+	*ndiff = x.ndiff;
+	*napps = x.napps;
+	for (i = 0; i < x.ks.n; i++)
+		kp_free(&x.ks.k[i]);
+	free(x.ks.k);
+	free(x.why);
+	pl_path_free(&x.path);
 	return rc;
 }

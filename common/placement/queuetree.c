@@ -103,11 +103,30 @@ probe(const struct pl_tree *t, uint64_t h, const char *p, size_t n)
 	return NULL;
 }
 
-/* Lower-case path into t->key: ASCII inline, anything else through pl_lower. */
-static void
-lower_key(struct pl_tree *t, const char *path, size_t n)
+/* Note the hash h of the key's first i bytes, before a dot: nd so far. */
+static size_t
+note_prefix(struct pl_tree *t, size_t nd, uint64_t h, size_t i)
 {
-	size_t i;
+	if (nd == t->capdots) {
+		t->capdots = t->capdots ? 2 * t->capdots : 64;
+		t->pre = xreallocarray(t->pre, t->capdots, sizeof *t->pre);
+	}
+	t->pre[nd].hash = ht_fin(h);
+	t->pre[nd].len = i;
+	return nd + 1;
+}
+
+/*
+ * The lower-case path into t->key and its hash into *hp; with pre, the
+ * hash of every prefix that ends before a dot into t->pre: how many.
+ * ASCII is lowered and hashed in one pass, anything else through
+ * pl_lower first.
+ */
+static size_t
+key_hash(struct pl_tree *t, const char *path, size_t n, int pre, uint64_t *hp)
+{
+	uint64_t h = HT_SEED;
+	size_t i, nd = 0;
 	char *k;
 
 	if (n + 1 > t->key.cap)
@@ -116,47 +135,48 @@ lower_key(struct pl_tree *t, const char *path, size_t n)
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)path[i];
 
-		if (c >= 0x80) {
-			buf_clear(&t->key);
-			pl_lower(&t->key, path, n);
-			return;
+		if (c >= 0x80)
+			break;
+		if (c >= 'A' && c <= 'Z')
+			c += 'a' - 'A';
+		k[i] = (char)c;
+		if (c == '.' && pre)
+			nd = note_prefix(t, nd, h, i);
+		h = ht_step(h, c);
+	}
+	if (i < n) {
+		buf_clear(&t->key);
+		pl_lower(&t->key, path, n);
+		k = t->key.s;
+		n = t->key.n;
+		for (h = HT_SEED, nd = i = 0; i < n; i++) {
+			if (k[i] == '.' && pre)
+				nd = note_prefix(t, nd, h, i);
+			h = ht_step(h, (unsigned char)k[i]);
 		}
-		k[i] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 	}
 	k[n] = '\0';
 	t->key.n = n;
+	*hp = ht_fin(h);
+	return nd;
 }
 
 struct pl_queue *
 pl_tree_find(struct pl_tree *t, const char *path, size_t n,
     struct pl_queue **anc)
 {
-	uint64_t h = HT_SEED;
-	size_t i, nd = 0;
 	struct pl_queue *q;
-	const char *k;
+	size_t nd;
+	uint64_t h;
 
 	if (anc != NULL)
 		*anc = NULL;
-	lower_key(t, path, n);
-	k = t->key.s;
-	n = t->key.n;
-	for (i = 0; i < n; i++) {	/* hash, noting every prefix's hash */
-		if (k[i] == '.' && anc != NULL) {
-			if (nd == t->capdots) {
-				t->capdots = t->capdots ? 2 * t->capdots : 64;
-				t->pre = xreallocarray(t->pre, t->capdots,
-				    sizeof *t->pre);
-			}
-			t->pre[nd].hash = ht_fin(h);
-			t->pre[nd++].len = i;
-		}
-		h = ht_step(h, (unsigned char)k[i]);
-	}
-	if ((q = probe(t, ht_fin(h), k, n)) != NULL || anc == NULL)
+	nd = key_hash(t, path, n, anc != NULL, &h);
+	if ((q = probe(t, h, t->key.s, t->key.n)) != NULL || anc == NULL)
 		return q;
 	while (nd-- > 0)		/* the deepest existing ancestor */
-		if ((*anc = probe(t, t->pre[nd].hash, k, t->pre[nd].len)) != NULL) {
+		if ((*anc = probe(t, t->pre[nd].hash, t->key.s,
+		    t->pre[nd].len)) != NULL) {
 			t->anc_len = t->pre[nd].len;
 			break;
 		}

@@ -9,6 +9,7 @@
 #include "jsonread.h"
 #include "placer.h"
 #include "run.h"
+#include "xalloc.h"
 
 /* Read, place and write one line at a time. */
 static void
@@ -46,6 +47,9 @@ pl_run(struct pl_run *run, const char *path)
 
 	memset(&pc, 0, sizeof pc);
 	pc.run = run;
+	if (run->rows != NULL)
+		pc.why = xreallocarray(NULL, run->rows->path.nchg + 1,
+		    sizeof *pc.why);
 	if (run->jobs > 1)
 		pl_jobs(&pc, path);
 	else if ((rc = nj_open(&r, path, NJ_LINES, run->d)) != 0)
@@ -63,5 +67,50 @@ pl_run(struct pl_run *run, const char *path)
 	}
 	pl_result_free(&pc.res);
 	pl_result_free(&pc.old);
+	free(pc.why);
 	return pc.status;
+}
+
+int
+pl_rows_load(struct pl_rows *r, enum pl_compat from, enum pl_compat to,
+    int new, const char *file, const char *name, const struct kcm_opts *src,
+    struct diag *d)
+{
+	struct diag quiet = DIAG_INIT("placectl");
+	size_t i, last;
+	int rc;
+
+	quiet.sink = diag_drop;
+	pl_path_init(&r->path, from, to, 0);
+	r->part = xcalloc(r->path.nrows, sizeof *r->part);
+	r->ok = xcalloc(r->path.nrows, sizeof *r->ok);
+	r->res = xcalloc(r->path.nrows, sizeof *r->res);
+	last = r->path.nclass - 1;
+	for (i = 0; i < r->path.nrows; i++) {
+		int loud = i == 0 || (new && i == last);
+
+		rc = pl_part_load(&r->part[i], file, name, r->path.rows[i], 0,
+		    src, loud ? d : &quiet);
+		r->nload++;
+		r->ok[i] = rc == 0;
+		if (rc != 0 && loud)
+			return rc;
+	}
+	return 0;
+}
+
+void
+pl_rows_free(struct pl_rows *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nload; i++) {
+		pl_part_free(&r->part[i]);
+		pl_result_free(&r->res[i]);
+	}
+	free(r->part);
+	free(r->ok);
+	free(r->res);
+	pl_path_free(&r->path);
+	memset(r, 0, sizeof *r);
 }

@@ -17,13 +17,33 @@
 #include "diag.h"
 #include "outbuf.h"
 #include "partition.h"
+#include "upgrade.h"
 
 enum pl_runmode { PL_RUN_PLACE, PL_RUN_EXPLAIN, PL_RUN_DIFF, PL_RUN_COUNT };
+
+/*
+ * Across releases: the old configuration under every row of the path
+ * from the old release to the new one (upgrade.h), loaded by
+ * pl_rows_load. Row 0 is the old side; with one configuration the last
+ * class's row is the new side.
+ */
+struct pl_rows {
+	struct pl_path path;
+	struct pl_part *part;	/* one a row */
+	size_t nload;		/* rows pl_part_load ran for */
+	unsigned char *ok;	/* the row loaded the configuration */
+	struct pl_result *res;	/* the row's placement of the application */
+};
 
 struct pl_run {
 	enum pl_runmode mode;
 	struct pl_part *part;	/* the configuration (diff: the new one) */
-	struct pl_part *old;	/* diff: the old one */
+	struct pl_part *old;	/* diff, and explain across releases: the old
+				   one */
+	struct pl_rows *rows;	/* across releases, else NULL: every
+				   application is placed in every row, and
+				   an application placed differently says
+				   which changes moved it */
 	int keep_going;		/* skip bad applications, count them */
 	int jobs;		/* threads; 0 or 1: one */
 	volatile sig_atomic_t *hup;	/* set: reload part before the next */
@@ -43,5 +63,17 @@ struct pl_run {
  * (ob->err), and stop the run.
  */
 int pl_run(struct pl_run *, const char *path);
+
+/*
+ * Load file under every row of the path from one class to another (the
+ * rest as pl_part_load): the first row's problems through d, the last
+ * class's too when new is set (the one configuration of both sides), the
+ * other rows' quietly, each row that loads marked in ok. Returns 0, or
+ * the status that refused a row reported through d.
+ */
+int pl_rows_load(struct pl_rows *, enum pl_compat from, enum pl_compat to,
+    int new, const char *file, const char *name, const struct kcm_opts *src,
+    struct diag *);
+void pl_rows_free(struct pl_rows *);
 
 #endif

@@ -14,18 +14,33 @@
 #include "xalloc.h"
 
 /*
- * One user and its groups, in one block, for few cache misses a look-up:
- * this header, the user and a NUL, padding, the groups' lengths, their
- * pointers, and the groups, each with a NUL after it.
+ * One user and its groups in one small block, so that a cache of
+ * thousands of users stays in the processor's cache. Its text is the
+ * record of the user and its groups: the user's length and bytes, the
+ * number of groups, then each group's length and bytes, the numbers as
+ * varints (7 bits a byte, the low bits first). A store made with the same
+ * groups as before is then one comparison of two records.
  */
 struct pl_ugent {
-	uint64_t hash;		/* of the user */
-	size_t ulen;
-	size_t ng;
-	size_t size;		/* of the block */
+	size_t cap, used;	/* bytes of text allocated, in use */
 	int failed;		/* resolution failed: a negative entry */
-	char user[];
+	unsigned char text[];
 };
+
+/*
+ * A store deferred: the record of an application that gave groups, kept
+ * in ptext until flush() stores them all at once, in order. Placement
+ * never needs a store, only a later lookup does, which flushes first;
+ * fetching the memory of many entries at once costs little more than of
+ * one.
+ */
+struct pl_ugpend {
+	uint64_t hash;		/* of the user */
+	size_t at, len;		/* the record in ptext */
+};
+
+#define PEND_MAX	64	/* stores deferred at most ... */
+#define PEND_BYTES	65536	/* ... and bytes of their records */
 
 /* What ConvertUGI says of a negative entry: its resolution time, which
  * no release up to 1.8 ever sets (Go's zero time, in UTC). */
@@ -35,24 +50,79 @@ struct pl_ugent {
 static const char *const nogroup[] = { "nogroup" };
 static const size_t nogrouplen[] = { 7 };
 
-/* Where the group lengths start in the block: after the user, aligned. */
 static size_t
-glens_at(size_t ulen)
+put_n(unsigned char *p, size_t n)
 {
-	return (offsetof(struct pl_ugent, user) + ulen + 1 + sizeof(void *) - 1) /
-	    sizeof(void *) * sizeof(void *);
+	size_t k = 0;
+
+	for (; n >= 0x80; n >>= 7)
+		p[k++] = (unsigned char)(n | 0x80);
+	p[k++] = (unsigned char)n;
+	return k;
 }
 
-static size_t *
-glens(const struct pl_ugent *e)
+static size_t
+get_n(const unsigned char **p)
 {
-	return (size_t *)(void *)((char *)(uintptr_t)e + glens_at(e->ulen));
+	size_t n = 0;
+	unsigned sh = 0;
+	unsigned char c;
+
+	do {
+		c = *(*p)++;
+		n |= (size_t)(c & 0x7f) << sh;
+		sh += 7;
+	} while (c & 0x80);
+	return n;
 }
 
-static const char **
-groups(const struct pl_ugent *e)
+/* Append the record of user (n bytes) and its ng groups to b. */
+static void
+encode(struct buf *b, const char *user, size_t n, const char *const *g,
+    const size_t *gl, size_t ng)
 {
-	return (const char **)(void *)(glens(e) + e->ng);
+	size_t i, need = 2 * sizeof(size_t) * (ng + 2) + n;
+	unsigned char *t;
+
+	for (i = 0; i < ng; i++)
+		need += gl[i];
+	if (b->n + need + 1 > b->cap)
+		buf_grow(b, b->n + need + 1);
+	t = (unsigned char *)b->s + b->n;
+	t += put_n(t, n);
+	memcpy(t, user, n);
+	t += n;
+	t += put_n(t, ng);
+	for (i = 0; i < ng; i++) {
+		t += put_n(t, gl[i]);
+		memcpy(t, g[i], gl[i]);
+		t += gl[i];
+	}
+	*t = '\0';
+	b->n = (size_t)((char *)t - b->s);
+}
+
+/* The record's user, its length in *n; where its groups are in *rest. */
+static const char *
+user_of(const unsigned char *rec, size_t *n, const unsigned char **rest)
+{
+	const unsigned char *p = rec;
+
+	*n = get_n(&p);
+	*rest = p + *n;
+	return (const char *)p;
+}
+
+/* Is the entry's user that of the record rec? */
+static int
+same_user(const struct pl_ugent *e, const unsigned char *rec)
+{
+	const unsigned char *g;
+	size_t n;
+
+	(void)user_of(rec, &n, &g);
+	return e->used >= (size_t)(g - rec) && memcmp(e->text, rec,
+	    (size_t)(g - rec)) == 0;
 }
 
 void
@@ -71,6 +141,10 @@ pl_ugi_free(struct pl_ugi *u)
 		free(u->ent[i]);
 	free(u->ent);
 	ht_free(&u->ht);
+	free(u->pend);
+	buf_free(&u->ptext);
+	free(u->groups);
+	free(u->glens);
 	memset(u, 0, sizeof *u);
 }
 
@@ -90,108 +164,147 @@ pl_resolver_of(const char *s, size_t n)
 static struct pl_ugent **
 lookup(struct pl_ugi *u, const char *user, size_t n, uint64_t h)
 {
-	struct pl_ugent *e;
 	struct ht_probe pr;
 	uint32_t i;
 
 	ht_probe(&u->ht, h, &pr);
-	while ((i = ht_next(&u->ht, &pr)) != HT_NONE)
-		if ((e = u->ent[i])->hash == h && e->ulen == n &&
-		    memcmp(e->user, user, n) == 0)
+	while ((i = ht_next(&u->ht, &pr)) != HT_NONE) {
+		const unsigned char *p = u->ent[i]->text;
+
+		if (get_n(&p) == n && memcmp(p, user, n) == 0)
 			return &u->ent[i];
+	}
 	return NULL;
 }
 
-/* The user's entry, made (without groups) if there is none. */
-static struct pl_ugent **
-entry(struct pl_ugi *u, const char *user, size_t n)
+/* Make the record rec (n bytes) the entry's; nothing is allocated when
+ * it fits where the old one was. */
+static void
+store(struct pl_ugent **ep, const unsigned char *rec, size_t n, int failed)
 {
-	uint64_t h = ht_hash(user, n);
-	struct pl_ugent **ep, *e;
-	size_t size = glens_at(n) + 64;
+	struct pl_ugent *e = *ep;
 
-	if ((ep = lookup(u, user, n, h)) != NULL)
-		return ep;
+	if (n > e->cap) {
+		e = *ep = xrealloc(e, sizeof *e + n + n / 4);
+		e->cap = n + n / 4;	/* room for a few bytes more next time */
+	}
+	memcpy(e->text, rec, n);
+	e->used = n;
+	e->failed = failed;
+}
+
+/* A new entry holding the record rec (n bytes) under the hash h. */
+static struct pl_ugent **
+add(struct pl_ugi *u, uint64_t h, const unsigned char *rec, size_t n)
+{
 	xgrow((void **)&u->ent, &u->cap, u->n + 1, sizeof *u->ent);
-	e = u->ent[u->n] = xcalloc(1, size);
-	e->hash = h;
-	e->ulen = n;
-	e->size = size;
-	memcpy(e->user, user, n);
+	u->ent[u->n] = xmalloc(sizeof **u->ent + n);
+	u->ent[u->n]->cap = n;
+	store(&u->ent[u->n], rec, n, 0);
 	ht_add(&u->ht, h, (uint32_t)u->n);
 	return &u->ent[u->n++];
 }
 
-static int
-same(const struct pl_ugent *e, const char *const *g, const size_t *gl,
-    size_t n)
+/* Store the record rec (n bytes) under the hash of its user, h: an entry
+ * that holds it already stays as it is (but not failed). */
+static void
+put(struct pl_ugi *u, uint64_t h, const unsigned char *rec, size_t n)
 {
-	const size_t *el = glens(e);
-	const char *const *eg = groups(e);
-	size_t i;
+	struct ht_probe pr;
+	uint32_t i;
 
-	if (e->ng != n)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (el[i] != gl[i] || memcmp(eg[i], g[i], gl[i]) != 0)
-			return 0;
-	return 1;
+	ht_probe(&u->ht, h, &pr);
+	while ((i = ht_next(&u->ht, &pr)) != HT_NONE) {
+		struct pl_ugent *e = u->ent[i];
+
+		if (e->used == n && memcmp(e->text, rec, n) == 0) {
+			e->failed = 0;
+			return;
+		}
+		if (same_user(e, rec)) {
+			store(&u->ent[i], rec, n, 0);
+			return;
+		}
+	}
+	(void)add(u, h, rec, n);
 }
 
-/* Store groups for the entry; nothing is allocated when they are the same
- * as before, or fit where the old ones were. */
+/*
+ * Store the pending stores, in order, each having asked for its memory
+ * before it is needed: the hash table slot AHEAD stores on, the entry
+ * half as far (few enough at once for the processor to keep them all).
+ */
+#define AHEAD 8
+
 static void
-set_groups(struct pl_ugent **ep, const char *const *g, const size_t *gl,
+flush(struct pl_ugi *u)
+{
+	struct ht_probe pr;
+	size_t i;
+	uint32_t k;
+
+	for (i = 0; i < u->npend && i < AHEAD; i++)
+		ht_prefetch(&u->ht, u->pend[i].hash);
+	for (i = 0; i < u->npend; i++) {
+		if (i + AHEAD < u->npend)
+			ht_prefetch(&u->ht, u->pend[i + AHEAD].hash);
+		if (i + AHEAD / 2 < u->npend) {
+			ht_probe(&u->ht, u->pend[i + AHEAD / 2].hash, &pr);
+			if ((k = ht_next(&u->ht, &pr)) != HT_NONE)
+				HT_PREFETCH(u->ent[k]);
+		}
+		put(u, u->pend[i].hash, (const unsigned char *)u->ptext.s +
+		    u->pend[i].at, u->pend[i].len);
+	}
+	u->npend = 0;
+	buf_clear(&u->ptext);
+}
+
+/* Store the user's groups, later. */
+static void
+defer(struct pl_ugi *u, const struct pl_user *user)
+{
+	struct pl_ugpend *p;
+
+	if (u->pend == NULL)
+		u->pend = xreallocarray(NULL, PEND_MAX, sizeof *u->pend);
+	p = &u->pend[u->npend++];
+	p->hash = ht_hash(user->name, user->len);
+	p->at = u->ptext.n;
+	encode(&u->ptext, user->name, user->len, user->groups, user->glens,
+	    user->ngroups);
+	p->len = u->ptext.n - p->at;
+	if (u->npend == PEND_MAX || u->ptext.n >= PEND_BYTES)
+		flush(u);
+}
+
+/* A new entry for the user resolved: its groups a list of n names, each
+ * followed by a NUL. */
+static struct pl_ugent **
+resolved(struct pl_ugi *u, const char *user, size_t ulen, const char *list,
     size_t n, int failed)
 {
-	struct pl_ugent *e = *ep;
-	size_t i, need, *el;
-	const char **eg;
-	char *t;
-
-	e->failed = failed;
-	if (same(e, g, gl, n))
-		return;
-	need = glens_at(e->ulen) + n * (sizeof *el + sizeof *eg);
-	for (i = 0; i < n; i++)
-		need += gl[i] + 1;
-	if (need > e->size) {
-		need = need > 2 * e->size ? need : 2 * e->size;
-		e = *ep = xrealloc(e, need);
-		e->size = need;
-	}
-	e->ng = n;
-	el = glens(e);
-	eg = groups(e);
-	t = (char *)(eg + n);
-	for (i = 0; i < n; i++) {
-		memcpy(t, g[i], gl[i]);
-		t[gl[i]] = '\0';
-		el[i] = gl[i];
-		eg[i] = t;
-		t += gl[i] + 1;
-	}
-}
-
-/* The groups as a list of n names, each followed by a NUL, into e. */
-static void
-set_list(struct pl_ugent **e, const char *list, size_t n, int failed)
-{
+	struct pl_ugent **ep;
 	const char **g = xcalloc(n + 1, sizeof *g);
 	size_t *gl = xcalloc(n + 1, sizeof *gl), i;
+	struct buf b = { 0 };
 
 	for (i = 0; i < n; list += gl[i++] + 1) {
 		g[i] = list;
 		gl[i] = strlen(list);
 	}
-	set_groups(e, g, gl, n, failed);
+	encode(&b, user, ulen, g, gl, n);
+	ep = add(u, ht_hash(user, ulen), (unsigned char *)b.s, b.n);
+	(*ep)->failed = failed;
+	buf_free(&b);
 	free(g);
 	free(gl);
+	return ep;
 }
 
 /* YuniKorn's test resolver: its users and what resolving them gives. */
-static void
-resolve_test(struct pl_ugent **ep, struct buf *err)
+static struct pl_ugent **
+resolve_test(struct pl_ugi *u, const char *user, size_t n, struct buf *err)
 {
 	static const struct {
 		const char *user, *groups;
@@ -205,21 +318,21 @@ resolve_test(struct pl_ugent **ep, struct buf *err)
 		{ "testuser5", "group1001", 1, 1 },	/* its group list fails */
 		{ "invalid-gid-user", "1_001", 1, 1 },
 	};
-	const struct pl_ugent *e = *ep;
+	struct pl_ugent **ep;
 	size_t i;
 
 	for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
-		if (strlen(tab[i].user) == e->ulen &&
-		    memcmp(tab[i].user, e->user, e->ulen) == 0)
+		if (strlen(tab[i].user) == n && memcmp(tab[i].user, user, n) == 0)
 			break;
 	if (i < sizeof tab / sizeof tab[0])
-		set_list(ep, tab[i].groups, tab[i].n, tab[i].failed);
+		ep = resolved(u, user, n, tab[i].groups, tab[i].n, tab[i].failed);
 	else
-		set_list(ep, "", 0, 1);
+		ep = resolved(u, user, n, "", 0, 1);
 	if ((*ep)->failed) {
 		buf_clear(err);
-		buf_printf(err, "lookup failed for user: %s", (*ep)->user);
+		buf_printf(err, "lookup failed for user: %.*s", (int)n, user);
 	}
+	return ep;
 }
 
 /* A group's name, or its number when it has none. */
@@ -237,28 +350,32 @@ group_name(struct buf *b, gid_t gid)
 }
 
 /* Go's os/user: the primary group first, then the others in order. */
-static void
-resolve_os(struct pl_ugent **ep, struct buf *err)
+static struct pl_ugent **
+resolve_os(struct pl_ugi *u, const char *user, size_t ulen, struct buf *err)
 {
-	const char *user = (*ep)->user;
+	struct pl_ugent **ep;
 	struct buf list = { 0 };
 	struct passwd *pw = NULL;
 	gid_t *gids = NULL;
+	char *name = xmalloc(ulen + 1);
 	int ng = 16, i;
-	size_t n = 1;
+	size_t n;
 
-	if (memchr(user, '\0', (*ep)->ulen) == NULL)
-		pw = getpwnam(user);
+	memcpy(name, user, ulen);
+	name[ulen] = '\0';
+	if (memchr(user, '\0', ulen) == NULL)
+		pw = getpwnam(name);
 	if (pw == NULL) {
 		buf_clear(err);
-		buf_printf(err, "user: unknown user %s", user);
-		set_list(ep, "", 0, 1);
-		return;
+		buf_printf(err, "user: unknown user %s", name);
+		free(name);
+		return resolved(u, user, ulen, "", 0, 1);
 	}
 	group_name(&list, pw->pw_gid);
+	n = 1;
 	for (;;) {
 		gids = xreallocarray(gids, (size_t)ng, sizeof *gids);
-		if (getgrouplist(user, pw->pw_gid, gids, &ng) >= 0)
+		if (getgrouplist(name, pw->pw_gid, gids, &ng) >= 0)
 			break;
 	}
 	for (i = 0; i < ng; i++)
@@ -267,8 +384,10 @@ resolve_os(struct pl_ugent **ep, struct buf *err)
 			n++;
 		}
 	free(gids);
-	set_list(ep, list.s, n, 0);
+	free(name);
+	ep = resolved(u, user, ulen, list.s, n, 0);
 	buf_free(&list);
+	return ep;
 }
 
 static int
@@ -278,12 +397,24 @@ fail(struct buf *err, const char *msg)
 	return -1;
 }
 
+/* The entry's groups for a, in the cache's lists. */
 static void
-use(struct pl_app *a, const struct pl_ugent *e)
+use(struct pl_ugi *u, struct pl_app *a, const struct pl_ugent *e)
 {
-	a->user.groups = groups(e);
-	a->user.glens = glens(e);
-	a->user.ngroups = e->ng;
+	const unsigned char *p;
+	size_t i, n;
+
+	(void)user_of(e->text, &n, &p);
+	n = get_n(&p);
+	xgrow((void **)&u->groups, &u->capg, n, sizeof *u->groups);
+	xgrow((void **)&u->glens, &u->capl, n, sizeof *u->glens);
+	for (i = 0; i < n; p += u->glens[i++]) {
+		u->glens[i] = get_n(&p);
+		u->groups[i] = (const char *)p;
+	}
+	a->user.groups = u->groups;
+	a->user.glens = u->glens;
+	a->user.ngroups = n;
 }
 
 int
@@ -303,10 +434,12 @@ pl_ugi_convert(struct pl_ugi *u, enum pl_compat c, struct pl_app *a,
 		a->groups_given = 1;
 	}
 	if (!a->groups_given) {
+		if (u->npend > 0)
+			flush(u);
 		ep = u->n > 0 ? lookup(u, a->user.name, a->user.len,
 		    ht_hash(a->user.name, a->user.len)) : NULL;
 		if (ep != NULL && !(*ep)->failed) {
-			use(a, *ep);
+			use(u, a, *ep);
 			return 0;
 		}
 		if (ep != NULL)
@@ -319,13 +452,11 @@ pl_ugi_convert(struct pl_ugi *u, enum pl_compat c, struct pl_app *a,
 			a->user.ngroups = 1;
 			return 0;
 		} else {
-			ep = entry(u, a->user.name, a->user.len);
-			if (u->resolver == PL_RESOLVER_OS)
-				resolve_os(ep, err);
-			else
-				resolve_test(ep, err);
+			ep = u->resolver == PL_RESOLVER_OS ?
+			    resolve_os(u, a->user.name, a->user.len, err) :
+			    resolve_test(u, a->user.name, a->user.len, err);
 			if (!(*ep)->failed) {
-				use(a, *ep);
+				use(u, a, *ep);
 				return 0;
 			}
 		}
@@ -338,7 +469,6 @@ pl_ugi_convert(struct pl_ugi *u, enum pl_compat c, struct pl_app *a,
 	if (pl_ver(c)->user_check_at_submit &&
 	    !pl_user_name_ok(a->user.name, a->user.len, c))
 		return fail(err, "invalid username, it contains invalid characters");
-	ep = entry(u, a->user.name, a->user.len);
-	set_groups(ep, a->user.groups, a->user.glens, a->user.ngroups, 0);
+	defer(u, &a->user);
 	return 0;
 }

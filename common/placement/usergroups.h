@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "app.h"
+#include "buffer.h"
 #include "compat.h"
 #include "hashtable.h"
 
@@ -31,12 +32,19 @@ enum pl_resolver {
 };
 
 struct pl_ugent;
+struct pl_ugpend;
 
 struct pl_ugi {
 	enum pl_resolver resolver;
 	struct ht ht;		/* user name -> index in ent */
 	struct pl_ugent **ent;
 	size_t n, cap;
+	struct pl_ugpend *pend;	/* stores not made yet */
+	size_t npend;
+	struct buf ptext;	/* their users and groups */
+	const char **groups;	/* the groups handed out last */
+	size_t *glens;
+	size_t capg, capl;
 };
 
 void pl_ugi_init(struct pl_ugi *, enum pl_resolver);

@@ -12,7 +12,7 @@ As kubectl writes it, four spaces in; the error is on the file's line 9:
           placementrules: [{name: provided, create: maybe}]
   $ placectl check -q --compat 1.7 -c lit.yaml
   placectl: lit.yaml:9:51: yunikorn-configs/queues.yaml:4:47: cannot unmarshal !!str `maybe` into bool
-  lit.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 1 error, 0 warnings
+  lit.yaml: yunikorn-configs/queues.yaml: partition 'default': 1 queue, 1 rule, 1 error, 0 warnings (YuniKorn 1.7.0)
   [78]
 
 Chomping, blank lines first and another indentation change nothing:
@@ -43,12 +43,12 @@ position in the document:
   $ printf "  queues.yaml: |\n    partitions: [\n" | cm >syntax.yaml
   $ placectl check --compat 1.7 -c syntax.yaml
   placectl: syntax.yaml:7:5: yunikorn-configs/queues.yaml:2:1: yaml: did not find expected node content
-  syntax.yaml: no partition, 1 error, 0 warnings
+  syntax.yaml: no partition, 1 error, 0 warnings (YuniKorn 1.7.0)
   [78]
   $ printf "  queues.yaml: |\n$(printf "$doc" | sed 's/maybe/true/; s/^/    /')\n" | cm >good.yaml
   $ placectl check -q --compat 1.7 -p other -c good.yaml
   placectl: good.yaml:5:16: yunikorn-configs/queues.yaml: no partition 'other' in the configuration
-  good.yaml: yunikorn-configs/queues.yaml: no partition 'other', 1 error, 0 warnings
+  good.yaml: yunikorn-configs/queues.yaml: no partition 'other', 1 error, 0 warnings (YuniKorn 1.7.0)
   [78]
 
 Helm values: the chart writes the block as it is.
@@ -63,5 +63,5 @@ queue creation failed: " (1.6 and later) is not printed.
   $ printf 'partitions:\n  - name: default\n    queues:\n      - name: root\n        adminacl: "a  b"\n' >acl.yaml
   $ placectl check -q --compat 1.6 -c acl.yaml
   placectl: acl.yaml:5:19: configured queue creation failed: multiple spaces found in ACL: 'a  b'
-  acl.yaml: partition 'default': 1 queue, 0 rules, 1 error, 0 warnings
+  acl.yaml: partition 'default': 1 queue, 0 rules, 1 error, 0 warnings (YuniKorn 1.6.3)
   [78]

@@ -26,16 +26,16 @@ header says it too; for a file it says nothing more.
 place and explain -v count on standard error; -v is theirs alone.
 
   $ placectl place -v -c queues.yaml apps.ndjson >/dev/null
-  placectl: 9 applications: 8 placed, 1 rejected; 3 queues created
+  placectl: 9 applications: 8 placed, 1 rejected; 3 queues created (YuniKorn 0.10.0)
   $ placectl explain --verbose -c queues.yaml <apps.ndjson | wc -l
-  placectl: 9 applications: 8 placed, 1 rejected; 3 queues created
+  placectl: 9 applications: 8 placed, 1 rejected; 3 queues created (YuniKorn 0.10.0)
   9
   $ head -n 1 apps.ndjson | placectl place -v -c queues.yaml >/dev/null
-  placectl: 1 application: 1 placed, 0 rejected; 1 queue created
+  placectl: 1 application: 1 placed, 0 rejected; 1 queue created (YuniKorn 0.10.0)
   $ awk 'BEGIN { for (i = 0; i < 20000; i++) print "{\"app\":\"a\",\"user\":\"u\"}" }' >"$OLDPWD/many.ndjson"
   $ placectl place -v -c queues.yaml "$OLDPWD/many.ndjson" | head -n 1 >/dev/null
   $ placectl tree -v -c queues.yaml
-  placectl: -v is for place and explain
+  placectl: -v is for place, explain and pods
   Try 'placectl --help'.
   [64]
 
@@ -52,7 +52,7 @@ check's summary and the other counts in the singular.
 
   $ printf 'partitions:\n  - name: default\n    queues: [{name: root, submitacl: "*"}]\n    placementrules: [{name: provided}]\n' >"$OLDPWD/one.yaml"
   $ placectl check -c "$OLDPWD/one.yaml"
-  .../one.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings
+  .../one.yaml: partition 'default': 1 queue, 1 rule, 0 errors, 0 warnings (YuniKorn 0.10.0)
 
 rh-release on a saved history: no containers, and why.
 
@@ -89,4 +89,4 @@ Unknown names: the close one, or the known ones.
 placectl's usage lines name every option.
 
   $ placectl --help | sed -n '1,/^$/p' | grep -c -- '--defaults FILE\] \[--policy-group NAME\]'
-  5
+  6

@@ -65,14 +65,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		return 0;
 	d.sink = diag_drop;
 	for (i = 0; i < sizeof rels / sizeof rels[0]; i++) {
-		struct kp_opts o = { rels[i], i == 3 ? path : NULL };
+		struct kp_opts o = { rels[i], i == 3 ? path : NULL, "fuzz",
+		    PL_010 };
 		unsigned long before = d.nerr;
 		struct ob out;
 		int ofd = fuzz_fd((const uint8_t *)"", 0), rc;
 
 		FUZZ_ASSERT(ofd >= 0);
 		ob_init(&out, ofd);
-		rc = kp_run(path, &o, &out, &d);
+		rc = kp_run(path, &o, &out, &d, NULL);
 		FUZZ_ASSERT(ob_finish(&out) == 0);
 		FUZZ_ASSERT(rc == 0 || rc == EXIT_DATAERR);
 		FUZZ_ASSERT((rc == 0) == (d.nerr == before));
@@ -80,6 +81,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 			FUZZ_ASSERT(lseek(ofd, 0, SEEK_END) == 0);
 		else
 			check_output(ofd);
+		close(ofd);
+	}
+	{			/* every release from 0.10 to 1.8 at once */
+		struct kp_opts o = { PL_18, NULL, "fuzz", PL_010 };
+		unsigned long before = d.nerr, nd, na;
+		struct ob out;
+		int ofd = fuzz_fd((const uint8_t *)"", 0), rc;
+
+		FUZZ_ASSERT(ofd >= 0);
+		ob_init(&out, ofd);
+		rc = kp_diff(path, &o, &out, &d, &nd, &na, NULL);
+		FUZZ_ASSERT(ob_finish(&out) == 0);
+		FUZZ_ASSERT(rc == 0 || rc == EXIT_DATAERR);
+		FUZZ_ASSERT((rc == 0) == (d.nerr == before));
+		FUZZ_ASSERT(nd <= na);
 		close(ofd);
 	}
 	close(fd);
