@@ -369,6 +369,28 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	assert_equal "$(printf '%s\n' "$output" | wc -l)" 997
 }
 
+@test "-j N on a stream long enough to measure itself (helpers, then alone): the same output" {
+	# 40000 lines, some 5 MB: past the two probe windows of 48 batches of
+	# 32 KB, the first placed with the helpers, the second alone
+	awk 'BEGIN { for (i = 1; i <= 40000; i++) {
+		printf "{\"app\":\"application-%d\",\"user\":\"user%d\",\"groups\":[\"g%d\",\"team-%d\"],\"tags\":{\"namespace\":\"ns%d\"}}\n",
+		    i, i % 113, i % 5, i % 7, i % 40
+		if (i % 9973 == 0)
+			print "{\"app\":\"a\",\"user\":1}"
+	} }' > "$BATS_TEST_TMPDIR/long.ndjson"
+	placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/long.ndjson" \
+	    > "$BATS_TEST_TMPDIR/j1" 2> "$BATS_TEST_TMPDIR/e1" || true
+	for j in 2 4; do
+		placectl place -j $j --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/long.ndjson" \
+		    > "$BATS_TEST_TMPDIR/jn" 2> "$BATS_TEST_TMPDIR/en" || true
+		cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/jn"
+		cmp "$BATS_TEST_TMPDIR/e1" "$BATS_TEST_TMPDIR/en"
+	done
+	assert_equal "$(wc -l < "$BATS_TEST_TMPDIR/j1")" 40000
+	run grep -c 'bad application' "$BATS_TEST_TMPDIR/e1"
+	assert_output 1
+}
+
 @test "the fast path reads what json-c reads: escapes, non-ASCII, duplicates, nesting" {
 	config <<-'EOF'
 	placementrules:

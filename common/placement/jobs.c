@@ -11,8 +11,16 @@
  * tied to a stage. A thread places what is parsed first (a batch it has
  * just parsed is still in its cache), keeps the ring fed, parses, and
  * sleeps only when there is nothing it may do: so when the machine is
- * busy and some of the threads get no time, the others do their work,
- * and -j N costs about what one thread does.
+ * busy and some of the threads get no time, the others do their work.
+ *
+ * Helping is not always faster: placing stays on one thread at a time,
+ * and on a machine whose cores are all taken, the threads of -j N share
+ * them with each other as much as with the rest, so that the placing
+ * thread gets less time than one thread alone would. So the run measures
+ * itself: every so many batches it places one window of batches with the
+ * helpers and one with this thread alone (the others wait), then goes on
+ * in the faster way for a while, and measures again. Either way the
+ * output is the same; what changes is only who does the work.
  *
  * Messages go where the lines go: a parser's diag keeps them in the batch
  * it parses, the reader's in the batch being read, and whoever places the
@@ -21,6 +29,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "exitcode.h"
 #include "jobs.h"
@@ -29,6 +38,8 @@
 
 #define BATCH_BYTES (32 * 1024)	/* a batch is queued once it has this */
 #define RING_PER_JOB 8		/* batches in flight per thread */
+#define WINDOW 48		/* batches placed in one measured window */
+#define EPOCH 8			/* windows from one pair of probes to the next */
 
 /* Messages kept to be reported later. */
 struct msg {
@@ -123,6 +134,13 @@ struct jobs {
 	int reading, placing;	/* the tokens are taken */
 	int end;		/* nothing more to read */
 	int stopped;		/* nothing more to place: the run is over */
+	struct parser *main;	/* the thread that called pl_jobs */
+	int solo;		/* it works alone: the others wait */
+	/* the placing token's: how fast each way is (see the top) */
+	size_t nplaced;		/* batches placed in this window */
+	unsigned window;	/* windows of this epoch so far */
+	struct timespec t0;	/* this window began */
+	double secs[2];		/* the probes' times: with helpers, alone */
 };
 
 #define RING(jb, i) (&(jb)->ring[(i) % (jb)->k])
@@ -205,21 +223,25 @@ fill_start(struct jobs *jb)
 }
 
 /*
- * After a piece of work or a batch queued, the lock held: wake a sleeping
- * thread when there is work for two (the caller goes on with one), all of
- * them when the ring is empty or the reading over (what idle() and the
- * end wait for). Waking one for nothing costs two context switches, and
+ * After a piece of work or a batch queued by self, the lock held: wake a
+ * sleeping thread when there is work for two (the caller goes on with
+ * one), all of them when the ring is empty or the reading over (what
+ * idle() and the end wait for), or when the thread at work alone may be
+ * waiting for what a helper did. Waking one for nothing costs two context switches, and
  * each is a wait for a core when the machine is busy.
  */
 static void
-wake(struct jobs *jb)
+wake(struct jobs *jb, const struct parser *self)
 {
 	size_t n = jb->head - jb->next;		/* to parse */
 
-	if (jb->tail == jb->head || jb->end || jb->stopped) {
+	if (jb->tail == jb->head || jb->end || jb->stopped ||
+	    (jb->solo && self != jb->main)) {	/* the one at work may wait */
 		pthread_cond_broadcast(&jb->cv);
 		return;
 	}
+	if (jb->solo)
+		return;
 	n += !jb->placing && RING(jb, jb->tail)->state == B_PARSED;
 	n += !jb->reading && jb->head - jb->tail < jb->k &&
 	    jb->head - jb->next < jb->nthreads;
@@ -234,7 +256,7 @@ fill_queue(struct jobs *jb)
 	jb->fill->state = B_QUEUED;
 	jb->fill = NULL;
 	jb->head++;
-	wake(jb);
+	wake(jb, jb->rp);
 }
 
 /* Is the run over? */
@@ -288,6 +310,41 @@ read_batch(struct jobs *jb)
 	}
 }
 
+static double
+since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/*
+ * A batch was placed, the lock held. At the end of a window: the first
+ * two of an epoch are the probes, with helpers, then alone; the rest go
+ * the faster way. A change wakes the helpers, or has them wait.
+ */
+static void
+measure(struct jobs *jb)
+{
+	int was = jb->solo;
+
+	if (++jb->nplaced < WINDOW)
+		return;
+	if (jb->window < 2)
+		jb->secs[jb->window] = since(&jb->t0);
+	jb->window = (jb->window + 1) % EPOCH;
+	if (jb->window < 2)
+		jb->solo = jb->window;		/* the next probe */
+	else
+		jb->solo = jb->secs[1] < jb->secs[0];
+	if (jb->solo != was)
+		pthread_cond_broadcast(&jb->cv);
+	jb->nplaced = 0;
+	clock_gettime(CLOCK_MONOTONIC, &jb->t0);
+}
+
 /* Place the parsed batches at the tail, holding the placing token. */
 static void
 place_ready(struct jobs *jb)
@@ -302,6 +359,8 @@ place_ready(struct jobs *jb)
 			jb->stopped = jb->end = 1;
 		b->state = B_FREE;
 		jb->tail++;
+		if (jb->nthreads > 1)
+			measure(jb);
 		b = RING(jb, jb->tail);
 	} while (jb->tail < jb->head && b->state == B_PARSED);
 }
@@ -358,7 +417,7 @@ step(struct parser *p, int may_read)
 		take_parse(p);
 	else
 		return 0;
-	wake(jb);
+	wake(jb, p);
 	return 1;
 }
 
@@ -377,7 +436,7 @@ work(void *arg)
 
 	pthread_mutex_lock(&jb->mu);
 	while (!finished(jb))
-		if (!step(p, 1))
+		if ((jb->solo && p != jb->main) || !step(p, 1))
 			pthread_cond_wait(&jb->cv, &jb->mu);
 	pthread_mutex_unlock(&jb->mu);
 	return NULL;
@@ -480,6 +539,8 @@ pl_jobs(struct pl_placer *pc, const char *path)
 		}
 	started = i;			/* none: this thread does it all */
 	jb.nthreads = started + 1;
+	jb.main = &p[n];
+	clock_gettime(CLOCK_MONOTONIC, &jb.t0);
 	pthread_mutex_unlock(&jb.mu);
 	work(&p[n]);
 	for (i = 0; i <= n; i++) {
