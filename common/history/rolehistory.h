@@ -137,6 +137,8 @@ struct rh {
 				   while no roles are defined: written back */
 	size_t nfilemap;
 	int roles_given;	/* roles were defined: unknown role ids are discarded */
+	int state;		/* read from a state stream: written as one
+				   (writer.h) */
 
 	struct rh_role *roles;	/* sorted by id */
 	size_t nroles, caproles;

@@ -374,6 +374,7 @@ rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
 	rh_compact(w);
 
 	w->saved = s->saved;
+	w->state = s->is_state;
 	w->roles_count = m->roles_given ? (int32_t)m->nroles :
 	    s->hroles != RH_NOROLES ? (int32_t)s->hroles : (int32_t)w->nroles;
 	w->discarded = discarded;

@@ -167,10 +167,20 @@ static const struct {
 	{ ",\"preempted\":", offsetof(struct rh_entry, preempted), 1 }
 };
 
-/* A NodeEntryRecord; with state, the counters that are not 0. */
+static int32_t
+counter(const struct rh_entry *e, size_t i)
+{
+	return *(const int32_t *)(const void *)((const char *)e +
+	    counters[i].off);
+}
+
+/*
+ * A NodeEntryRecord; with state, the counters that are not 0, and with
+ * mark, live whatever it is.
+ */
 static void
 entry(struct ob *o, const struct rh_node *n, const struct rh_entry *e,
-    int state)
+    int state, int mark)
 {
 	size_t i;
 
@@ -179,13 +189,10 @@ entry(struct ob *o, const struct rh_node *n, const struct rh_entry *e,
 	key_int(o, ",\"role\":", e->role);
 	ob_puts(o, e->live > 0 ? ",\"active\":true" : ",\"active\":false");
 	key_int(o, ",\"last_used\":", e->last_used);
-	for (i = 0; state && i < sizeof counters / sizeof *counters; i++) {
-		int32_t c = *(const int32_t *)(const void *)((const char *)e +
-		    counters[i].off);
-
-		if (c >= counters[i].min)
-			key_int(o, counters[i].key, c);
-	}
+	for (i = 0; state && i < sizeof counters / sizeof *counters; i++)
+		if (counter(e, i) >= counters[i].min || (mark &&
+		    counters[i].off == offsetof(struct rh_entry, live)))
+			key_int(o, counters[i].key, counter(e, i));
 	if (state && e->untrusted)
 		ob_puts(o, ",\"untrusted\":true");
 	ob_puts(o, END);
@@ -303,18 +310,54 @@ rh_write_release(struct ob *o, const struct rh *m, const struct rh_container *c,
 }
 
 /* Every entry, by host then role; returns how many. */
+/*
+ * Whether m's state stream says it is one by itself: a placekit record
+ * or a counter field. One read from a state stream that would not (its
+ * counters were on a record a later one replaced) has its first entry's
+ * live count written, so that it reads back as a state stream, taken as
+ * it is, and not as a persisted save to rebuild.
+ */
+static int
+marked(const struct rh *m)
+{
+	size_t i, k;
+	uint32_t j;
+
+	if (m->nctr > 0 || m->nreq > 0)
+		return 1;
+	for (i = 0; i < m->nroles; i++)
+		if (m->roles[i].src == RH_ROLE_DEFINED)
+			return 1;
+	for (i = 0; i < m->nnodes; i++) {
+		const struct rh_node *n = &m->nodes[i];
+
+		if (n->reported)
+			return 1;
+		for (j = 0; j < n->nent; j++) {
+			if (n->ent[j].untrusted)
+				return 1;
+			for (k = 0; k < sizeof counters / sizeof *counters;
+			    k++)
+				if (counter(&n->ent[j], k) >= counters[k].min)
+					return 1;
+		}
+	}
+	return 0;
+}
+
 static size_t
 entries(struct rh *m, struct ob *o, int state)
 {
 	const uint32_t *order = rh_nodes_sorted(m);
 	size_t i, count = 0;
 	uint32_t j;
+	int mark = state && m->state && !marked(m);
 
 	for (i = 0; i < m->nnodes; i++) {
 		const struct rh_node *n = &m->nodes[order[i]];
 
-		for (j = 0; j < n->nent; j++)
-			entry(o, n, &n->ent[j], state);
+		for (j = 0; j < n->nent; j++, mark = 0)
+			entry(o, n, &n->ent[j], state, mark);
 		count += n->nent;
 	}
 	return count;

@@ -457,6 +457,19 @@ counters, roles, nodes, containers and requests round trip.
   >   foot 2; } >s.json
   $ rh-load --now $NOW s.json | cmp s.json -
 
+One whose only counter was on a record a later one replaced is still
+written as a state stream: its first entry carries its live count, and
+read again nothing is rebuilt or dropped as old.
+
+  $ { hdr 1000000000000 2; map '{"web":0,"db":1}'; ent h1 0 false 1 '"failed":1'; ent h1 0 false 1; ent h2 1 true 900; foot 3; } >r.json
+  $ rh-load --now $NOW r.json | tee r2.json
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000000000000,"savedx":"e8d4a51000","savedate":"1 Jan 1970 00:00:01 GMT","roles":2}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{"web":0,"db":1}}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":0,"active":false,"last_used":1,"live":0}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h2","role":1,"active":true,"last_used":900}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":2}}}
+  $ rh-load --now $NOW r2.json | cmp r2.json -
+
 State records: bad values are refused with their position.
 
   $ { hdr 1000; pk Container '"id":"c1","host":"h1","role":0,"state":"sleeping","since":7'; foot 0; } >a.json && rh-load a.json
