@@ -60,13 +60,16 @@ refuse(const struct rh_slres *r, struct diag *d)
 	return rc;
 }
 
+static const char after[] = "the input goes on after the RoleHistoryFooter: "
+    "not read";
+
 /* Input after the first save's footer: not read; Slider's view of it. */
 static void
 after_footer(const struct rh_slres *r, struct diag *d)
 {
 	struct buf b = { NULL, 0, 0 };
 
-	buf_puts(&b, "the input goes on after the RoleHistoryFooter: not read");
+	buf_puts(&b, after);
 	if (!r->accepted) {
 		buf_puts(&b, ", and Slider refuses the file for it");
 		said(&r->exc, &b);
@@ -125,8 +128,7 @@ take_over(struct rh_sl *sl, struct rh_rec *rec, int fd, const char *name,
 	if (rc == RH_REC_DONE) {
 		rc = 0;
 		if (nj_next(nj, &v, NJ_RAW) == NJ_VALUE)
-			diag_warn(d, &v.pos, "the input goes on after the "
-			    "RoleHistoryFooter: not read");
+			diag_warn(d, &v.pos, "%s", after);
 	} else if (rc < 0)
 		rc = -rc;
 	else if (rc == 0)
