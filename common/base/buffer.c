@@ -28,20 +28,28 @@ buf_free(struct buf *b)
 }
 
 void
-buf_printf(struct buf *b, const char *fmt, ...)
+buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list aq;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
 	if (n < 0)
 		return;
 	if (b->n + (size_t)n + 1 > b->cap)
 		buf_grow(b, b->n + (size_t)n + 1);
-	va_start(ap, fmt);
 	vsnprintf(b->s + b->n, (size_t)n + 1, fmt, ap);
-	va_end(ap);
 	b->n += (size_t)n;
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
 }

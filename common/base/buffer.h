@@ -6,6 +6,7 @@
 #ifndef PK_BUFFER_H
 #define PK_BUFFER_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -21,6 +22,11 @@ void buf_free(struct buf *);
 void buf_printf(struct buf *, const char *, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void buf_vprintf(struct buf *, const char *, va_list)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
 #endif
     ;
 

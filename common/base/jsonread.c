@@ -42,8 +42,6 @@ struct nj_reader {
 	size_t pending;			/* bytes of the last value, dropped next call */
 	int pending_block;		/* ... and they are lines of a block */
 	size_t rawlen;			/* line mode: the raw line handed out */
-	void (*cut)(void *, const struct nj_cut *, char *, size_t);
-	void *cut_arg;			/* says more of a record not closed */
 	const char *eol;		/* line mode: says more of a line
 					   that ends inside its value */
 
@@ -138,14 +136,6 @@ nj_set_idle(struct nj_reader *r, void (*idle)(void *), void *arg)
 {
 	r->idle = idle;
 	r->idle_arg = arg;
-}
-
-void
-nj_set_cut(struct nj_reader *r, void (*say)(void *, const struct nj_cut *,
-    char *, size_t), void *arg)
-{
-	r->cut = say;
-	r->cut_arg = arg;
 }
 
 void
@@ -574,37 +564,29 @@ runs_into(struct nj_reader *r, size_t off)
 
 /*
  * Report the record at buf[beg] not closed: it runs into the record that
- * begins at buf[beg + into], or (into 0) the input ends. The caller's
- * hook may say more.
+ * begins at buf[beg + into], or (into 0) the input ends.
  */
 static int
 unclosed(struct nj_reader *r, size_t into)
 {
 	enum json_tokener_error e;
-	struct nj_cut c;
-	char more[256] = "";
+	size_t len, at;
 	struct pos p;
-	size_t at;
 
 	r->dead = 1;
-	c.text = r->buf + r->beg;
-	c.len = into > 0 ? into : r->end - r->beg;
-	c.pos = r->at;
-	c.next = into > 0 ? '{' : -1;
-	if (into == 0 && (e = jc_read(r, c.len, &at)) != json_tokener_success &&
-	    at < unblank(r, c.len))
+	len = into > 0 ? into : r->end - r->beg;
+	if (into == 0 && (e = jc_read(r, len, &at)) != json_tokener_success &&
+	    at < unblank(r, len))
 		return jc_bad(r, e, at);
-	if (r->cut != NULL)
-		r->cut(r->cut_arg, &c, more, sizeof more);
-	p = pos_at(r, c.len);
+	p = pos_at(r, len);
 	if (into > 0)
 		diag_err(r->d, EXIT_DATAERR, &r->at, "this record is not closed: "
-		    "it runs into the record at %lu:%lu (a line cut short?)%s",
-		    p.line, p.col, more);
+		    "it runs into the record at %lu:%lu (a line cut short?)",
+		    p.line, p.col);
 	else
 		diag_err(r->d, EXIT_DATAERR, &p, "unexpected end of file: the "
-		    "record that starts at %lu:%lu is not closed%s", r->at.line,
-		    r->at.col, more);
+		    "record that starts at %lu:%lu is not closed", r->at.line,
+		    r->at.col);
 	return NJ_BAD;
 }
 
@@ -916,6 +898,21 @@ void
 nj_skip(struct nj_reader *r, size_t n)
 {
 	consume(r, n);
+}
+
+void
+nj_unread(struct nj_reader *r, const char *text, size_t len,
+    const struct pos *at)
+{
+	if (len > r->cap) {
+		r->mem = xrealloc(r->mem, len);
+		r->cap = len;
+	}
+	memcpy(r->mem, text, len);
+	r->buf = r->mem;
+	r->beg = 0;
+	r->end = len;
+	r->at = *at;
 }
 
 void

@@ -92,23 +92,6 @@ void nj_set_idle(struct nj_reader *, void (*idle)(void *), void *arg);
 /* The longest record (0: NJ_MAXLEN) and, for tests, the most bytes a
  * read(2) may ask for (0: as many as fit). */
 void nj_set_limits(struct nj_reader *, size_t maxlen, size_t rdmax);
-/*
- * A record of a stream that is not closed, for a caller with more to say
- * of it (nj_set_cut): its bytes from its first, as far as it goes - to
- * the end of the input, or to the line that begins the record it runs
- * into - and what comes after them.
- */
-struct nj_cut {
-	const char *text;
-	size_t len;
-	struct pos pos;			/* of text[0] */
-	int next;			/* '{', or -1: the input ends */
-};
-/* Have say() add to the message of a record not closed (NJ_STREAM): it
- * writes into more (size bytes, "" to add nothing) what follows the
- * reader's words. */
-void nj_set_cut(struct nj_reader *, void (*say)(void *arg,
-    const struct nj_cut *, char *more, size_t size), void *arg);
 /* In line mode, say more after "unexpected end of line" (a value
  * pretty-printed over several lines): more, which must outlive r. */
 void nj_set_eol(struct nj_reader *, const char *more);
@@ -137,6 +120,13 @@ int nj_next(struct nj_reader *, struct nj_value *v, int flags);
 int nj_parse(struct nj_reader *, struct nj_value *v);
 /* NJ_STREAM: the caller read the first n bytes of the raw record. */
 void nj_skip(struct nj_reader *, size_t n);
+/*
+ * A stream reader made with nj_fdopen, before its first read: the input
+ * begins with text[0, len) (copied), read already by another reader, at
+ * the position at (its file too); the descriptor's bytes follow.
+ */
+void nj_unread(struct nj_reader *, const char *text, size_t len,
+    const struct pos *at);
 /*
  * Make the reader read text[0, len), a block another reader handed out,
  * as its whole input, positions starting at at (its file too, if set):

@@ -132,7 +132,12 @@ jw_nl(struct jw *w)
 	w->need_comma[0] = 0;
 }
 
-/* Bytes that cannot appear raw in a JSON string. */
+/*
+ * s as a JSON string: the bytes that cannot appear raw escaped, UTF-8 as
+ * it is but for the two forms a Java string's UTF-8 may have that UTF-8
+ * has not (C0 80 for NUL, ED A0..BF xx for a surrogate without its
+ * pair), escaped as the characters they are.
+ */
 void
 jw_escape(struct ob *o, const char *s, size_t n)
 {
@@ -142,13 +147,33 @@ jw_escape(struct ob *o, const char *s, size_t n)
 	ob_putc(o, '"');
 	for (;;) {
 		unsigned char c;
+		unsigned u;
 		char e[6];
 
 		i += jl_plain((const unsigned char *)s + i, n - i);
 		if (i == n)
 			break;
-		if ((c = (unsigned char)s[i]) >= 0x80) {	/* UTF-8: as it is */
-			i++;
+		if ((c = (unsigned char)s[i]) >= 0x80) {
+			if (c == 0xc0 && i + 1 < n && (unsigned char)s[i + 1] ==
+			    0x80)
+				u = 0;
+			else if (c == 0xed && i + 2 < n &&
+			    (unsigned char)s[i + 1] >= 0xa0)
+				u = 0xd000 | ((unsigned char)s[i + 1] & 0x3f) << 6 |
+				    ((unsigned char)s[i + 2] & 0x3f);
+			else {
+				i++;
+				continue;
+			}
+			ob_write(o, s + run, i - run);
+			e[0] = '\\';
+			e[1] = 'u';
+			e[2] = hex[u >> 12];
+			e[3] = hex[u >> 8 & 15];
+			e[4] = hex[u >> 4 & 15];
+			e[5] = hex[u & 15];
+			ob_write(o, e, 6);
+			run = i += u == 0 ? 2 : 3;
 			continue;
 		}
 		ob_write(o, s + run, i - run);

@@ -36,7 +36,12 @@ void jw_json(struct jw *, struct json_object *);	/* any json-c value */
 void jw_raw(struct jw *, const char *, size_t);	/* pre-encoded value */
 void jw_nl(struct jw *);		/* end of a record: newline */
 
-/* Escape s as a JSON string literal, quotes included, into o. */
+/*
+ * Escape s as a JSON string literal, quotes included, into o. s is UTF-8,
+ * or the UTF-8 of a Java string, which may also hold C0 80 for NUL and
+ * the three-byte form of a surrogate without its pair: both are written
+ * as \u escapes.
+ */
 void jw_escape(struct ob *, const char *s, size_t n);
 
 #endif

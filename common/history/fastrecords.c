@@ -8,8 +8,8 @@
  * declines - and the record goes through json-c and rh_rec_value() -
  * whatever the general path could warn about or refuse: unknown or
  * repeated fields, missing ones, a value of another kind or out of its
- * range, a role id that cannot be one, counters under --strict. Only
- * its wrapper is its own.
+ * range, a role id that cannot be one, counters where the caller reads
+ * Slider's fields only. Only its wrapper is its own.
  */
 #include <string.h>
 
@@ -20,7 +20,7 @@
 #define PRE "{\"entry\":{\"org.apache.slider.server.avro.NodeEntryRecord\":{"
 
 size_t
-rh_rec_fast(struct rh_rec *r, const char *text, size_t n)
+rh_rec_fast(struct rh_rec *r, const char *text, size_t n, unsigned mode)
 {
 	struct js c = { text, text + n };
 	struct ft_val fv[RH_E_N];
@@ -31,6 +31,7 @@ rh_rec_fast(struct rh_rec *r, const char *text, size_t n)
 	if (!r->in_save || r->opt->general ||
 	    !js_word(&c, PRE, sizeof PRE - 1))
 		return 0;
+	ft->mode = mode;
 	ft_begin(ft, &rh_rec_entry_table, fv);
 	js_ws(&c);
 	do {
@@ -43,6 +44,6 @@ rh_rec_fast(struct rh_rec *r, const char *text, size_t n)
 	    !ft_raw_done(ft) || !rh_role_valid(fv[RH_E_ROLE].i))
 		return 0;
 	r->nrec++;
-	(void)rh_rec_entry(r, fv);
+	(void)rh_rec_entry(r, fv, NULL);
 	return (size_t)(c.p - text);
 }

@@ -12,9 +12,11 @@
 
 /*
  * One record from its text text[0..n) (the next value of the input, as
- * far as read): its length if it was taken, 0 to have it parsed and
- * handed to rh_rec_value().
+ * far as read): its length if it was taken, 0 to have it read the long
+ * way. mode: the field table's (RH_REC_STRICT: Slider's fields only,
+ * the counters of a state stream unknown).
  */
-size_t rh_rec_fast(struct rh_rec *, const char *text, size_t n);
+size_t rh_rec_fast(struct rh_rec *, const char *text, size_t n,
+    unsigned mode);
 
 #endif

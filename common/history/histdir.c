@@ -16,6 +16,7 @@
 
 #include "exitcode.h"
 #include "histdir.h"
+#include "jackson.h"
 #include "reader.h"
 #include "xalloc.h"
 
@@ -136,8 +137,12 @@ rh_dir_try(struct rh *m, struct rh_dirfile *f, const struct rh_loadopt *opt,
 		if (policy != RH_DIR_QUIET)
 			diag_warn(d, &p, "skipping this file: it is empty");
 		return 1;
-	} else
-		rc = rh_load_fd(m, fd, f->path, opt, info, to);
+	} else {
+		struct rh_loadopt o = *opt;
+
+		o.slider = 1;	/* a file Slider refuses, it skips */
+		rc = rh_load_fd(m, fd, f->path, &o, info, to);
+	}
 	if (fd >= 0)
 		close(fd);
 	if (rc == 0) {
@@ -238,8 +243,8 @@ stamp_clock(struct timespec *t)
 #endif
 }
 
-int
-rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *opt,
+static int
+dir_load(struct rh *m, const char *dir, const struct rh_loadopt *opt,
     enum rh_dirpolicy policy, struct rh_dirscan *s, struct rh_loadinfo *info,
     struct diag *d)
 {
@@ -285,6 +290,21 @@ rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *opt,
 	if (info != NULL)	/* nothing loaded */
 		memset(info, 0, sizeof *info);
 	return 0;
+}
+
+int
+rh_dir_load(struct rh *m, const char *dir, const struct rh_loadopt *opt,
+    enum rh_dirpolicy policy, struct rh_dirscan *s, struct rh_loadinfo *info,
+    struct diag *d)
+{
+	struct rh_loadopt o = *opt;
+	int rc;
+
+	/* one Slider process reads the candidates: their parsers' names */
+	o.names = rh_jk_names_new();
+	rc = dir_load(m, dir, &o, policy, s, info, d);
+	rh_jk_names_free(o.names);
+	return rc;
 }
 
 void

@@ -8,8 +8,9 @@
  * opened without following one); names compare
  * as strings, and name order is time order (Slider names a save by its
  * time in 16 hex digits). The save to load is the newest candidate that
- * loads: an empty file, or one that does not load (EXIT_DATAERR), is
- * skipped with a warning. A file that cannot be opened or read is
+ * loads as Slider reads it (reader.h's opt->slider): an empty file, or
+ * one that does not load (EXIT_DATAERR: Slider refuses it), is skipped
+ * with a warning. A file that cannot be opened or read is
  * skipped too, or stops the choice, as the caller's policy says. With
  * nothing loadable, nothing is loaded; what that means is the caller's.
  *

@@ -1,18 +1,22 @@
 /*
  * reader.c - the history reader (reader.h): a file or standard input
- * into the model. It owns the input; the records go to records.h, the
- * save kept to save.h. Its input calls are next() below.
+ * into the model. Slider's own reading (sliderread.h) goes first; what
+ * Slider refuses, placekit's reading takes over from the first record
+ * Slider did not take, through the JSON input reader (its only nj_
+ * calls are here), the fast path and records.h.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cutshort.h"
 #include "exitcode.h"
 #include "fastrecords.h"
 #include "jsonread.h"
 #include "reader.h"
 #include "records.h"
+#include "sliderread.h"
 #include "xalloc.h"
 
 void
@@ -29,6 +33,53 @@ rh_loadinfo_free(struct rh_loadinfo *info)
 	memset(info, 0, sizeof *info);
 }
 
+/* '; Slider: "its words"' (its class when it says nothing) into b. */
+static void
+said(const struct rh_jexc *e, struct buf *b)
+{
+	if (e->nomsg) {
+		buf_printf(b, "; Slider: %s", e->cls);
+		return;
+	}
+	buf_puts(b, "; Slider: \"");
+	rh_sl_words(e, b);
+	buf_puts(b, "\"");
+}
+
+/* A file Slider refuses, refused. */
+static int
+refuse(const struct rh_slres *r, struct diag *d)
+{
+	struct buf b = { NULL, 0, 0 };
+	int rc;
+
+	buf_puts(&b, r->what.s);
+	said(&r->exc, &b);
+	rc = diag_err(d, EXIT_DATAERR, &r->where, "%s", b.s);
+	buf_free(&b);
+	return rc;
+}
+
+static const char after[] = "the input goes on after the RoleHistoryFooter: "
+    "not read";
+
+/* Input after the first save's footer: not read; Slider's view of it. */
+static void
+after_footer(const struct rh_slres *r, struct diag *d)
+{
+	struct buf b = { NULL, 0, 0 };
+
+	buf_puts(&b, after);
+	if (!r->accepted) {
+		buf_puts(&b, ", and Slider refuses the file for it");
+		said(&r->exc, &b);
+	} else
+		buf_puts(&b, ", as Slider does not read it");
+	/* blank space past Slider's read-ahead is a refusal too */
+	diag_warn(d, r->tail.line > 0 ? &r->tail : &r->where, "%s", b.s);
+	buf_free(&b);
+}
+
 /*
  * The next value of the input into v: 1, 0 at the end, or an EXIT_*
  * status. The fast path (rh_rec_fast) reads the plainest records straight
@@ -41,7 +92,7 @@ next(struct nj_reader *nj, struct rh_rec *rec, struct nj_value *v)
 	int rc;
 
 	while ((rc = nj_next(nj, v, NJ_RAW)) == NJ_VALUE &&
-	    (len = rh_rec_fast(rec, v->text, v->len)) > 0)
+	    (len = rh_rec_fast(rec, v->text, v->len, RH_REC_LAX)) > 0)
 		nj_skip(nj, len);
 	if (rc == NJ_VALUE)
 		rc = nj_parse(nj, v);
@@ -50,30 +101,88 @@ next(struct nj_reader *nj, struct rh_rec *rec, struct nj_value *v)
 	return rc == NJ_EOF ? 0 : -nj_status(rc);
 }
 
-/* Read the history nj gives into m, as rh_load_file() does. */
+/*
+ * Placekit's reading of what Slider refused, from the first record
+ * Slider did not take to the first complete save's footer.
+ */
 static int
-load(struct rh *m, struct nj_reader *nj, const char *path,
+take_over(struct rh_sl *sl, struct rh_rec *rec, int fd, const char *name,
+    struct diag *d)
+{
+	struct nj_reader *nj;
+	struct nj_value v;
+	const char *text;
+	struct pos at;
+	int all, rc;
+	size_t n;
+
+	n = rh_sl_rest(sl, &text, &at, &all);
+	nj = nj_fdopen(all ? -1 : fd, name, NJ_STREAM, d);
+	if (all)
+		nj_feed(nj, text, n, &at);
+	else
+		nj_unread(nj, text, n, &at);
+	while ((rc = next(nj, rec, &v)) == 1 &&
+	    (rc = rh_rec_value(rec, &v)) == 0)
+		;
+	if (rc == RH_REC_DONE) {
+		rc = 0;
+		if (nj_next(nj, &v, NJ_RAW) == NJ_VALUE)
+			diag_warn(d, &v.pos, "%s", after);
+	} else if (rc < 0)
+		rc = -rc;
+	else if (rc == 0)
+		rc = rh_rec_end(rec, name);
+	nj_close(nj);
+	return rc;
+}
+
+/* Read the history on fd (named name in messages) into m. */
+static int
+load(struct rh *m, int fd, const char *path, const char *name,
     const struct rh_loadopt *opt, struct rh_loadinfo *info, struct diag *d)
 {
-	struct nj_value v;
+	struct rh_slres res;
 	struct rh_rec rec;
+	struct rh_sl *sl;
 	int rc;
 
 	if (info != NULL)
 		memset(info, 0, sizeof *info);
 	rh_rec_init(&rec, opt, m->roles_given, d);
-	if (opt->strict)
-		nj_set_cut(nj, rh_rec_cut, &rec);
-	while ((rc = next(nj, &rec, &v)) == 1 &&
-	    (rc = rh_rec_value(&rec, &v)) == 0)
-		;
-	if (rc < 0)
-		rc = -rc;
-	else if (rc == 0 && (rc = rh_rec_end(&rec, nj_name(nj))) == 0) {
-		rh_save_finish(&rec.best, m, rec.nsaves, nj_name(nj), opt, info, d);
+	sl = rh_sl_new(fd, name, &rec, opt->names);
+	rh_sl_read(sl, &res);
+	if (res.ioerr != 0) {
+		struct pos p = { name, 0, 0 };
+
+		errno = res.ioerr;
+		rc = diag_syserr(d, EXIT_IOERR, &p, "read error");
+	} else if (res.accepted) {
+		rc = 0;
+		if (res.tail.line > 0)
+			after_footer(&res, d);
+	} else if (opt->strict || opt->slider)
+		rc = refuse(&res, d);
+	else if (res.complete) {
+		rc = 0;
+		after_footer(&res, d);
+	} else if ((rc = take_over(sl, &rec, fd, name, d)) == 0 &&
+	    !res.placekit) {
+		struct buf b = { NULL, 0, 0 };
+
+		buf_printf(&b, "read, but Slider refuses this file: %s",
+		    res.what.s);
+		said(&res.exc, &b);
+		diag_warn(d, &res.where, "%s", b.s);
+		buf_free(&b);
+	}
+	if (rc == 0) {
+		rh_save_finish(&rec.cur, m, name, opt, info, d);
 		if (info != NULL)
 			info->path = xstrdup(path != NULL ? path : "-");
 	}
+	rh_slres_free(&res);
+	rh_sl_free(sl);
 	rh_rec_free(&rec);
 	return rc;
 }
@@ -82,15 +191,17 @@ int
 rh_load_file(struct rh *m, const char *path, const struct rh_loadopt *opt,
     struct rh_loadinfo *info, struct diag *d)
 {
-	struct nj_reader *nj;
-	int rc;
+	int fd, rc;
 
 	if (info != NULL)
 		memset(info, 0, sizeof *info);
-	if ((rc = nj_open(&nj, path, NJ_STREAM, d)) != 0)
-		return rc;
-	rc = load(m, nj, path, opt, info, d);
-	nj_close(nj);
+	if (path == NULL || strcmp(path, "-") == 0)
+		return load(m, 0, path, "<stdin>", opt, info, d);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return diag_syserr(d, EXIT_NOINPUT, POS_NONE, "cannot open '%s'",
+		    path);
+	rc = load(m, fd, path, path, opt, info, d);
+	close(fd);
 	return rc;
 }
 
@@ -98,11 +209,5 @@ int
 rh_load_fd(struct rh *m, int fd, const char *path,
     const struct rh_loadopt *opt, struct rh_loadinfo *info, struct diag *d)
 {
-	struct nj_reader *nj;
-	int rc;
-
-	nj = nj_fdopen(fd, path, NJ_STREAM, d);
-	rc = load(m, nj, path, opt, info, d);
-	nj_close(nj);
-	return rc;
+	return load(m, fd, path, path, opt, info, d);
 }

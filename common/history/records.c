@@ -1,7 +1,8 @@
 /*
- * records.c - the records of a history file through json-c (records.h):
- * their field tables, Slider's acceptance rules and words under
- * --strict, what each record does to the save, and the file's grammar.
+ * records.c - the records of a history file (records.h): their field
+ * tables, what each record does to the save, the file's grammar for the
+ * records read through json-c, and Slider's records as sliderread.c
+ * decoded them.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,13 +33,15 @@ static const char *const rtype_names[R_NTYPES] = {
 };
 
 /*
- * The modes of the tables: Slider's schema is all --strict knows, and
- * it requires every field of it; placekit's counters exist only without.
+ * The modes of the tables: Slider's fields only, all of them required
+ * (RH_REC_STRICT, for Slider's fast path in sliderread.c), or placekit's
+ * reading, where a header's savedx, savedate and roles may be missing and
+ * a NodeEntryRecord may have counters.
  */
-#define M_LAX		1
+#define M_LAX		RH_REC_LAX
 #define M_STRICT	RH_REC_STRICT
 #define SL	0, FT_ALL	/* Slider's, required */
-#define SL_OPT	0, M_STRICT	/* Slider's, required under --strict */
+#define SL_OPT	0, M_STRICT	/* Slider's, required by Slider only */
 #define PK_REQ	0, FT_ALL	/* placekit's, required */
 #define PK_OPT	0, 0		/* placekit's, optional */
 #define COUNTER	M_LAX, 0	/* a state stream's counter */
@@ -116,22 +119,16 @@ static const struct ft_table tables[R_NTYPES] = {
 
 #define MAXF 13		/* fields of the largest table */
 
-const struct ft_table *
-rh_rec_slider(const char *name, size_t n)
+int
+rh_rec_counter(const char *name, size_t n)
 {
-	int i;
-
-	for (i = R_ENTRY; i <= R_FOOTER; i++)
-		if (strlen(rtype_names[i]) == n &&
-		    memcmp(rtype_names[i], name, n) == 0)
-			return &tables[i];
-	return NULL;
+	return ft_lookup(&rh_rec_entry_table, M_LAX, name, n) >= RH_E_REQ;
 }
 
 /* One-time warnings. */
 enum {
-	W_AFTER_FOOTER = 1 << 0, W_DECISION = 1 << 1, W_ROLES_GIVEN = 1 << 2,
-	W_BADROLE = 1 << 3, W_UNKNOWN = 1 << 4	/* << rtype */
+	W_DECISION = 1 << 0, W_ROLES_GIVEN = 1 << 1, W_BADROLE = 1 << 2,
+	W_UNKNOWN = 1 << 3	/* << rtype */
 };
 
 /* Should the warning of bit be given? Once per file. */
@@ -165,13 +162,9 @@ fpos(const struct rh_rec *r, const char *field, int want_key)
 	return rh_json_member(r->v, path, field ? 3 : 2, want_key);
 }
 
-/*
- * Report a bad record. Under --strict, slider (when not NULL) is what
- * Slider itself says when it refuses the file.
- */
-static int PK_PRINTF(4, 5)
-bad(struct rh_rec *r, const struct pos *p, const char *slider,
-    const char *fmt, ...)
+/* Report a bad record. */
+static int PK_PRINTF(3, 4)
+bad(struct rh_rec *r, const struct pos *p, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -179,56 +172,7 @@ bad(struct rh_rec *r, const struct pos *p, const char *slider,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	if (r->opt->strict && slider != NULL)
-		return diag_err(r->d, EXIT_DATAERR, p, "%s; Slider: \"%s\"", msg,
-		    slider);
 	return diag_err(r->d, EXIT_DATAERR, p, "%s", msg);
-}
-
-/* Jackson's name for the token a value starts with. */
-static const char *
-token(struct json_object *o)
-{
-	switch (json_object_get_type(o)) {
-	case json_type_null: return "VALUE_NULL";
-	case json_type_boolean:
-		return json_object_get_boolean(o) ? "VALUE_TRUE" : "VALUE_FALSE";
-	case json_type_double: return "VALUE_NUMBER_FLOAT";
-	case json_type_int: return "VALUE_NUMBER_INT";
-	case json_type_object: return "START_OBJECT";
-	case json_type_array: return "START_ARRAY";
-	case json_type_string: return "VALUE_STRING";
-	}
-	return "?";
-}
-
-/* What Slider's Avro decoder says of the problem e, into sl ("": nothing). */
-static void
-slider_says(const struct ft_err *e, char *sl, size_t sz)
-{
-	static const char *const avro_type[] = {
-		"?", "boolean", "int", "long", "int", "long", "double",
-		"string", "map", "array", "long"
-	};
-
-	switch (e->code) {
-	case FT_E_UNKNOWN:
-		snprintf(sl, sz, "Unknown fields");
-		break;
-	case FT_E_MISSING:
-		snprintf(sl, sz, "Expected field name not found: %s", e->name);
-		break;
-	case FT_E_TYPE:
-		snprintf(sl, sz, "Expected %s. Got %s", avro_type[e->f->kind],
-		    token((struct json_object *)e->val));
-		break;
-	case FT_E_RANGE:
-		snprintf(sl, sz, "Numeric value out of range");
-		break;
-	default:
-		*sl = '\0';
-		break;
-	}
 }
 
 /* ft's positions: the field's value, its key if unknown, or the record. */
@@ -241,15 +185,14 @@ where(void *arg, const struct ft_err *e)
 	return fpos(arg, field, e->code == FT_E_UNKNOWN);
 }
 
-/* ft's reports: unknown fields warned once per record type; Slider's words. */
+/* ft's reports: unknown fields warned once per record type. */
 static int
 report(struct ft *ft, const struct ft_err *e)
 {
 	struct rh_rec *r = ft->arg;
-	char sl[128];
 	struct pos p;
 
-	if (e->code == FT_E_UNKNOWN && ft->unknown == FT_U_WARN) {
+	if (e->code == FT_E_UNKNOWN) {
 		if (once(r, (unsigned long)W_UNKNOWN << r->rt)) {
 			p = ft_pos(ft, e);
 			ft_message(ft, e, &r->msg);
@@ -257,10 +200,9 @@ report(struct ft *ft, const struct ft_err *e)
 		}
 		return 0;
 	}
-	slider_says(e, sl, sizeof sl);
 	p = ft_pos(ft, e);
 	ft_message(ft, e, &r->msg);
-	return bad(r, &p, *sl != '\0' ? sl : NULL, "%s", r->msg.s);
+	return bad(r, &p, "%s", r->msg.s);
 }
 
 void
@@ -270,10 +212,9 @@ rh_rec_init(struct rh_rec *r, const struct rh_loadopt *opt, int roles_given,
 	*r = (struct rh_rec){ .opt = opt, .d = d, .roles_given = roles_given,
 	    .lastnode = RH_NONE };
 	rh_save_init(&r->cur);
-	rh_save_init(&r->best);
 	ft_init(&r->ft, d, EXIT_DATAERR, where, r);
-	r->ft.mode = opt->strict ? M_STRICT : M_LAX;
-	r->ft.unknown = opt->strict ? FT_U_ERR : FT_U_WARN;
+	r->ft.mode = M_LAX;
+	r->ft.unknown = FT_U_WARN;
 	r->ft.report = report;
 }
 
@@ -281,62 +222,101 @@ void
 rh_rec_free(struct rh_rec *r)
 {
 	rh_save_free(&r->cur);
-	rh_save_free(&r->best);
 	buf_free(&r->msg);
 }
 
 /* --- the records --- */
 
+/* A save begins: its header's values (strings in Java UTF-8, or NULL). */
+static void
+begin_save(struct rh_rec *r, int64_t saved, int64_t hroles,
+    const char *savedx, const char *savedate, const struct pos *at)
+{
+	rh_save_free(&r->cur);
+	r->cur.pos = *at;
+	r->in_save = 1;
+	r->lastnode = RH_NONE;
+	r->cur.saved = saved;
+	r->cur.hroles = hroles;
+	if (savedx != NULL && savedate != NULL) {
+		r->cur.m.savedx = xstrdup(savedx);
+		r->cur.m.savedate = xstrdup(savedate);
+	}
+}
+
+void
+rh_rec_sl_header(struct rh_rec *r, int64_t saved, int32_t roles,
+    const char *savedx, const char *savedate, const struct pos *at)
+{
+	r->nrec++;
+	begin_save(r, saved, roles, savedx, savedate, at);
+}
+
 static int
 header(struct rh_rec *r, const struct ft_val *fv)
 {
-	struct pos p;
+	struct pos p = r->v->pos;
 
-	if (r->in_save) {
-		p = r->v->pos;
-		if (r->opt->strict)
-			return bad(r, &p, "Duplicate Role History Header found",
-			    "a second RoleHistoryHeader before the footer");
+	if (r->in_save)
 		diag_warn(r->d, &p, "a second RoleHistoryHeader before the "
 		    "footer: the save begun at line %lu is incomplete and ignored",
 		    r->cur.pos.line);
-	} else if (r->nsaves > 0 && r->opt->strict) {
-		p = r->v->pos;
-		return bad(r, &p, "File footer reached before end of file",
-		    "data after the RoleHistoryFooter (Slider notices it when "
-		    "the file is larger than its 4000-byte read-ahead)");
-	}
 	if (fv[H_VERSION].i != 1) {
-		char sl[64];
-
 		p = fpos(r, "version", 0);
-		snprintf(sl, sizeof sl, "Can't read role file version %04lld "
-		    "-need 0001", (long long)fv[H_VERSION].i);
-		return bad(r, &p, sl, "version %lld is not 1",
+		return bad(r, &p, "version %lld is not 1",
 		    (long long)fv[H_VERSION].i);
 	}
-	rh_save_free(&r->cur);
-	r->cur.pos = r->v->pos;
-	r->in_save = 1;
-	r->lastnode = RH_NONE;
-	r->cur.saved = fv[H_SAVED].i;
-	r->cur.hroles = fv[H_ROLES].seen ? (int32_t)fv[H_ROLES].i : -1;
+	begin_save(r, fv[H_SAVED].i, fv[H_ROLES].seen ?
+	    fv[H_ROLES].i : RH_NOROLES, fv[H_SAVEDX].seen ? fv[H_SAVEDX].s :
+	    NULL, fv[H_SAVEDATE].seen ? fv[H_SAVEDATE].s : NULL, &p);
 	return 0;
+}
+
+/*
+ * A mapping begins: it replaces the map (Slider builds its map from it)
+ * unless an earlier one named roles; then that one stays (a warning), as
+ * Slider keeps the first map that is not empty. Returns whether its
+ * pairs are to be taken.
+ */
+static int
+begin_map(struct rh_rec *r, const struct pos *at)
+{
+	struct rh_save *s = &r->cur;
+	size_t i;
+
+	if (s->nmap > 0) {
+		diag_warn(r->d, at, "a second RoleHistoryMapping ignored: the "
+		    "first is kept");
+		return 0;
+	}
+	for (i = 0; i < s->nmap; i++)
+		free(s->map[i].name);
+	s->nmap = 0;
+	s->have_map = 1;
+	return 1;
+}
+
+int
+rh_rec_sl_mapping(struct rh_rec *r, const struct pos *at)
+{
+	r->nrec++;
+	return begin_map(r, at);
+}
+
+void
+rh_rec_sl_map(struct rh_rec *r, const char *name, int32_t id)
+{
+	rh_save_map(&r->cur, name, id);
 }
 
 static int
 mapping(struct rh_rec *r, const struct ft_val *fv)
 {
 	struct rh_save *s = &r->cur;
-	struct pos p;
+	struct pos p = r->v->pos;
 
-	if (s->have_map) {
-		p = r->v->pos;
-		diag_warn(r->d, &p, "a second RoleHistoryMapping ignored: the "
-		    "first is kept");
+	if (!begin_map(r, &p))
 		return 0;
-	}
-	s->have_map = 1;
 	json_object_object_foreach((struct json_object *)fv[0].raw, name, val) {
 		int64_t id;
 		int rc = ft_json_int(val, &id);
@@ -344,12 +324,10 @@ mapping(struct rh_rec *r, const struct ft_val *fv)
 		if (rc != 0 || id < INT32_MIN || id > INT32_MAX) {
 			const char *path[4] = { "entry", rtype_names[R_MAPPING],
 			    "rolemap", name };
-			char sl[64];
 
 			p = rh_json_member(r->v, path, 4, 0);
-			snprintf(sl, sizeof sl, "Expected int. Got %s", token(val));
-			return bad(r, &p, rc == 0 ? "Numeric value out of range" : sl,
-			    "role '%s' in the mapping must be an integer id", name);
+			return bad(r, &p, "role '%s' in the mapping must be an "
+			    "integer id", name);
 		}
 		rh_save_map(s, name, (int32_t)id);
 	}
@@ -368,7 +346,7 @@ intern(struct rh_rec *r, const char *host, size_t len)
 }
 
 int
-rh_rec_entry(struct rh_rec *r, const struct ft_val *fv)
+rh_rec_entry(struct rh_rec *r, const struct ft_val *fv, const struct pos *rp)
 {
 	struct rh_save *s = &r->cur;
 	struct rh_entry *e;
@@ -377,7 +355,7 @@ rh_rec_entry(struct rh_rec *r, const struct ft_val *fv)
 	s->nread++;
 	if (!rh_role_valid(fv[RH_E_ROLE].i)) {
 		if (once(r, W_BADROLE)) {
-			struct pos p = fpos(r, "role", 0);
+			struct pos p = rp != NULL ? *rp : fpos(r, "role", 0);
 
 			warn(r, &p, "role id %lld cannot be a role (0 to "
 			    "2^30-1): entry discarded",
@@ -406,25 +384,50 @@ rh_rec_entry(struct rh_rec *r, const struct ft_val *fv)
 	return 0;
 }
 
+void
+rh_rec_sl_entry(struct rh_rec *r, const char *host, size_t hostlen,
+    int32_t role, int active, int64_t last_used, const struct pos *rp)
+{
+	struct ft_val fv[RH_E_N];
+
+	memset(fv, 0, sizeof fv);
+	fv[RH_E_HOST].s = host;
+	fv[RH_E_HOST].n = hostlen;
+	fv[RH_E_ROLE].i = role;
+	fv[RH_E_ACTIVE].i = active;
+	fv[RH_E_LAST].i = last_used;
+	r->nrec++;
+	(void)rh_rec_entry(r, fv, rp);
+}
+
+/* The footer completes the save: the first complete one is the history. */
 static int
-footer(struct rh_rec *r, const struct ft_val *fv)
+end_save(struct rh_rec *r, int64_t count, const struct pos *at)
 {
 	struct rh_save *s = &r->cur;
 
-	if ((uint64_t)fv[0].i != s->nread) {
-		struct pos p = fpos(r, "count", 0);
-
-		diag_warn(r->d, &p, "the footer counts %lld entr%s, the save "
-		    "has %zu", (long long)fv[0].i, fv[0].i == 1 ? "y" : "ies",
+	if ((uint64_t)count != s->nread)
+		diag_warn(r->d, at, "the footer counts %lld entr%s, the save "
+		    "has %zu", (long long)count, count == 1 ? "y" : "ies",
 		    s->nread);
-	}
 	r->in_save = 0;
-	r->nsaves++;
-	/* This save is now the last complete one. */
-	rh_save_free(&r->best);
-	r->best = r->cur;
-	rh_save_init(&r->cur);
-	return 0;
+	r->done = 1;
+	return RH_REC_DONE;
+}
+
+void
+rh_rec_sl_footer(struct rh_rec *r, int64_t count, const struct pos *at)
+{
+	r->nrec++;
+	(void)end_save(r, count, at);
+}
+
+static int
+footer(struct rh_rec *r, const struct ft_val *fv)
+{
+	struct pos p = fpos(r, "count", 0);
+
+	return end_save(r, fv[0].i, &p);
 }
 
 static int
@@ -435,7 +438,7 @@ role_id_ok(struct rh_rec *r, const char *fname, int64_t id)
 	if (rh_role_valid(id))
 		return 0;
 	p = fpos(r, fname, 0);
-	return bad(r, &p, NULL, "role id %lld is out of range (0 to 2^30-1)",
+	return bad(r, &p, "role id %lld is out of range (0 to 2^30-1)",
 	    (long long)id);
 }
 
@@ -453,7 +456,7 @@ named(struct rh_rec *r, const char *field, const char *s, enum rh_names t,
 	if ((v = rh_value(t, s)) >= 0)
 		return v;
 	p = fpos(r, field, 0);
-	(void)bad(r, &p, NULL, "'%s' is not %s", s, what);
+	(void)bad(r, &p, "'%s' is not %s", s, what);
 	return -1;
 }
 
@@ -478,16 +481,16 @@ role(struct rh_rec *r, const struct ft_val *fv)
 	    ((ro = rh_role_by_name(m, fv[RO_NAME].s)) != NULL &&
 	    ro->src == RH_ROLE_DEFINED)) {
 		p = r->v->pos;
-		return bad(r, &p, NULL, "role '%s' (id %lld) is defined twice",
+		return bad(r, &p, "role '%s' (id %lld) is defined twice",
 		    fv[RO_NAME].s, (long long)fv[RO_ID].i);
 	}
 	if (fv[RO_DESIRED].seen && fv[RO_DESIRED].i < 0) {
 		p = fpos(r, "desired", 0);
-		return bad(r, &p, NULL, "'desired' must not be negative");
+		return bad(r, &p, "'desired' must not be negative");
 	}
 	if (fv[RO_POLICY].i < 0 || fv[RO_ESCALATE].i < 0) {
 		p = fpos(r, fv[RO_POLICY].i < 0 ? "policy" : "escalate_ms", 0);
-		return bad(r, &p, NULL, "'%s' must not be negative",
+		return bad(r, &p, "'%s' must not be negative",
 		    fv[RO_POLICY].i < 0 ? "policy" : "escalate_ms");
 	}
 	ro = rh_role_get(m, (int32_t)fv[RO_ID].i);
@@ -537,7 +540,7 @@ container(struct rh_rec *r, const struct ft_val *fv)
 	    (enum rh_cstate)st, fv[C_SINCE].i);
 	if (c == NULL) {
 		p = fpos(r, "id", 0);
-		return bad(r, &p, NULL, "container '%s' appears twice",
+		return bad(r, &p, "container '%s' appears twice",
 		    fv[C_ID].s);
 	}
 	c->surplus = (uint8_t)fv[C_SURPLUS].i;
@@ -558,7 +561,7 @@ hosts(struct rh_rec *r, struct json_object *a, size_t nh)
 		if (s == NULL) {
 			free(v);
 			p = fpos(r, "hosts", 0);
-			bad(r, &p, NULL, "'hosts' must hold host names");
+			bad(r, &p, "'hosts' must hold host names");
 			return NULL;
 		}
 		v[i] = intern(r, s, n);
@@ -582,15 +585,15 @@ request(struct rh_rec *r, const struct ft_val *fv)
 		return EXIT_DATAERR;
 	if (kind == RH_REQ_PLACED && !fv[Q_HOST].seen) {
 		p = r->v->pos;
-		return bad(r, &p, NULL, "a placed request needs a 'host'");
+		return bad(r, &p, "a placed request needs a 'host'");
 	}
 	if (kind == RH_REQ_PLACED && !fv[Q_DEADLINE].seen) {
 		p = r->v->pos;
-		return bad(r, &p, NULL, "a placed request needs a 'deadline'");
+		return bad(r, &p, "a placed request needs a 'deadline'");
 	}
 	if ((kind == RH_REQ_AA) != fv[Q_HOSTS].seen) {
 		p = fv[Q_HOSTS].seen ? fpos(r, "hosts", 1) : r->v->pos;
-		return bad(r, &p, NULL, kind == RH_REQ_AA ?
+		return bad(r, &p, kind == RH_REQ_AA ?
 		    "an aa request needs 'hosts'" :
 		    "only an aa request has 'hosts'");
 	}
@@ -599,7 +602,7 @@ request(struct rh_rec *r, const struct ft_val *fv)
 		    (const struct json_object *)fv[Q_HOSTS].raw);
 		if (nh == 0) {
 			p = fpos(r, "hosts", 0);
-			return bad(r, &p, NULL, "'hosts' is empty");
+			return bad(r, &p, "'hosts' is empty");
 		}
 		if ((hv = hosts(r, (struct json_object *)fv[Q_HOSTS].raw,
 		    nh)) == NULL)
@@ -630,20 +633,18 @@ wrapper(struct rh_rec *r, struct json_object **body)
 
 	if (!json_object_object_get_ex(obj, "entry", &e)) {
 		p = r->v->pos;
-		return bad(r, &p, "Expected field name not found: entry",
-		    "not a history record: no 'entry'");
+		return bad(r, &p, "not a history record: no 'entry'");
 	}
 	if (json_object_object_length(obj) != 1) {
 		p = r->v->pos;
-		return bad(r, &p, "Unknown fields", "a history record holds "
-		    "only 'entry'");
+		return bad(r, &p, "a history record holds only 'entry'");
 	}
 	if (!json_object_is_type(e, json_type_object) ||
 	    json_object_object_length(e) != 1) {
 		const char *path[1] = { "entry" };
 
 		p = rh_json_member(r->v, path, 1, 0);
-		return bad(r, &p, NULL, "'entry' must be an object with one key, "
+		return bad(r, &p, "'entry' must be an object with one key, "
 		    "the record type");
 	}
 	{
@@ -655,16 +656,11 @@ wrapper(struct rh_rec *r, struct json_object **body)
 	for (i = 0; i < R_NTYPES; i++)
 		if (strcmp(type, rtype_names[i]) == 0)
 			break;
-	if (i == R_NTYPES || (r->opt->strict && i >= R_ROLE)) {
+	if (i == R_NTYPES) {
 		const char *path[2] = { "entry", type };
-		char sl[256];
 
 		p = rh_json_member(r->v, path, 2, 1);
-		snprintf(sl, sizeof sl, "Unknown union branch %s", type);
-		if (i == R_NTYPES)
-			return bad(r, &p, sl, "unknown record type '%s'", type);
-		return bad(r, &p, sl, "'%s' is a placekit record, not one of "
-		    "Slider's", type);
+		return bad(r, &p, "unknown record type '%s'", type);
 	}
 	r->rt = i;
 	return 0;
@@ -686,16 +682,7 @@ in_order(struct rh_rec *r, int *rc)
 	if (r->in_save || r->rt == R_HEADER)
 		return 1;
 	p = r->v->pos;
-	if (r->nsaves == 0)
-		*rc = bad(r, &p, "Role History Header not found at start of "
-		    "file", "the first record is not a RoleHistoryHeader");
-	else if (r->opt->strict)
-		*rc = bad(r, &p, "File footer reached before end of file",
-		    "data after the RoleHistoryFooter (Slider notices it when "
-		    "the file is larger than its 4000-byte read-ahead)");
-	else if (once(r, W_AFTER_FOOTER))
-		warn(r, &p, "records after the footer and before a new header "
-		    "ignored");
+	*rc = bad(r, &p, "the first record is not a RoleHistoryHeader");
 	return 0;
 }
 
@@ -708,6 +695,7 @@ rh_rec_value(struct rh_rec *r, const struct nj_value *v)
 
 	r->nrec++;
 	r->v = v;
+	r->ft.mode = M_LAX;
 	if ((rc = wrapper(r, &body)) != 0)
 		return rc;
 	if (ft_json_record(&r->ft, &tables[r->rt], body) != 0)
@@ -727,7 +715,7 @@ rh_rec_value(struct rh_rec *r, const struct nj_value *v)
 	switch (r->rt) {
 	case R_HEADER: return header(r, fv);
 	case R_MAPPING: return mapping(r, fv);
-	case R_ENTRY: return rh_rec_entry(r, fv);
+	case R_ENTRY: return rh_rec_entry(r, fv, NULL);
 	case R_FOOTER: return footer(r, fv);
 	case R_ROLE: return role(r, fv);
 	case R_NODE: return node(r, fv);
@@ -741,13 +729,8 @@ rh_rec_end(struct rh_rec *r, const char *file)
 {
 	struct pos p = { file, 0, 0 };
 
-	if (r->nrec == 0)
-		return bad(r, &p, NULL, "no history: the input is empty");
-	if (r->in_save && (r->opt->strict || r->nsaves == 0))
-		return bad(r, &r->cur.pos, NULL, "the input ends before the "
-		    "RoleHistoryFooter of the save begun here");
 	if (r->in_save)
-		diag_warn(r->d, &r->cur.pos, "the save begun here has no "
-		    "footer: ignored, the complete one before it is used");
-	return 0;
+		return bad(r, &r->cur.pos, "the input ends before the "
+		    "RoleHistoryFooter of the save begun here");
+	return bad(r, &p, "no history: the input is empty");
 }

@@ -1,16 +1,19 @@
 /*
  * records.h - the records of a history file, one at a time: Slider's four
  * (header, mapping, NodeEntryRecord, footer), placekit's state records
- * and decisions, each checked against its field table (fieldtab.h) and
- * Slider's acceptance rules under --strict, and the file's grammar: a
- * header opens a save, a footer completes it, the last complete save is
- * the one kept (save.h then makes it the model).
+ * and decisions, and the file's grammar: a header opens a save, a footer
+ * completes it, and the first complete save is the history (save.h then
+ * makes it the model); nothing after its footer is read.
  *
- * The history reader (reader.c) owns the input: it hands every record
+ * The history reader (reader.c) hands the input to Slider's own reading
+ * first (sliderread.h), which puts Slider's records into the save as
+ * Slider decoded them (rh_rec_sl_*). What Slider refuses to read, the
+ * rest of a state stream above all, comes here one record at a time:
  * to rh_rec_fast() first, which reads a plain NodeEntryRecord straight
  * from its text without json-c (fastrecords.c), and otherwise to
- * rh_rec_value() as a json-c value. Errors are reported through the
- * diag and returned as EXIT_DATAERR; the reader stops at the first.
+ * rh_rec_value() as a json-c value, checked against its field table
+ * (fieldtab.h). Errors are reported through the diag and returned as
+ * EXIT_DATAERR; the reader stops at the first.
  */
 #ifndef PK_RECORDS_H
 #define PK_RECORDS_H
@@ -26,15 +29,14 @@
 #include "save.h"
 
 struct rh_rec {
-	/* what was read: the results */
-	struct rh_save best;	/* the last complete save */
-	int nsaves;		/* complete saves */
+	/* what was read: the result */
+	struct rh_save cur;	/* the save being read, then the history */
+	int done;		/* its footer was read: it is complete */
 
 	/* the reader's own */
 	const struct rh_loadopt *opt;
 	struct diag *d;
 	int roles_given;	/* placekit.Role records are ignored */
-	struct rh_save cur;	/* the save being read */
 	int in_save;
 	size_t nrec;		/* records read */
 	const struct nj_value *v;	/* the record being decoded */
@@ -49,15 +51,35 @@ struct rh_rec {
 void rh_rec_init(struct rh_rec *, const struct rh_loadopt *, int roles_given,
     struct diag *);
 void rh_rec_free(struct rh_rec *);
-/* One record, a value the input reader parsed: 0 or EXIT_DATAERR. */
+/*
+ * One record, a value the input reader parsed: 0, EXIT_DATAERR, or
+ * RH_REC_DONE: it was the footer, the save is complete.
+ */
+#define RH_REC_DONE 1
 int rh_rec_value(struct rh_rec *, const struct nj_value *);
-/* The input ended; file names it. 0, or EXIT_DATAERR: nothing to keep. */
+/* The input ended before a complete save; file names it: EXIT_DATAERR. */
 int rh_rec_end(struct rh_rec *, const char *file);
 
-/* records.c for cutshort.c: the table of Slider's record type name[0..n), or
- * NULL; Slider's own fields are those required in RH_REC_STRICT. */
+/*
+ * Slider's records as sliderread.c decoded them, in order, with their
+ * positions; strings in Java UTF-8 (jackson.h). A mapping: whether its
+ * pairs are taken (an earlier one named no role), then each of them with
+ * rh_rec_sl_map. The footer completes the save.
+ */
+void rh_rec_sl_header(struct rh_rec *, int64_t saved, int32_t roles,
+    const char *savedx, const char *savedate, const struct pos *);
+int rh_rec_sl_mapping(struct rh_rec *, const struct pos *);
+void rh_rec_sl_map(struct rh_rec *, const char *name, int32_t id);
+void rh_rec_sl_entry(struct rh_rec *, const char *host, size_t hostlen,
+    int32_t role, int active, int64_t last_used, const struct pos *role_at);
+void rh_rec_sl_footer(struct rh_rec *, int64_t count, const struct pos *);
+/* Is name[0..n) one of placekit's counters of a NodeEntryRecord? */
+int rh_rec_counter(const char *name, size_t n);
+
+/* The modes of the field tables: Slider's fields only (RH_REC_STRICT), or
+ * placekit's counters too (RH_REC_LAX). */
+#define RH_REC_LAX 1
 #define RH_REC_STRICT 2
-const struct ft_table *rh_rec_slider(const char *name, size_t n);
 
 /* records.c for fastrecords.c: the NodeEntryRecord's table and what it does. */
 enum {
@@ -66,7 +88,11 @@ enum {
 	RH_E_PREEMPTED, RH_E_UNTRUSTED, RH_E_N
 };
 extern const struct ft_table rh_rec_entry_table;
-/* Take a NodeEntryRecord's checked values: 0 (it may warn). */
-int rh_rec_entry(struct rh_rec *, const struct ft_val *);
+/*
+ * Take a NodeEntryRecord's checked values: 0 (it may warn, at role_at,
+ * or where the json-c value being read has its role when NULL).
+ */
+int rh_rec_entry(struct rh_rec *, const struct ft_val *,
+    const struct pos *role_at);
 
 #endif

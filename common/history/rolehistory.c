@@ -61,6 +61,11 @@ rh_free(struct rh *m)
 	size_t i;
 
 	roles_free(m);
+	free(m->savedx);
+	free(m->savedate);
+	for (i = 0; i < m->nfilemap; i++)
+		free(m->filemap[i].name);
+	free(m->filemap);
 	for (i = 0; i < m->nnodes; i++) {
 		free(m->nodes[i].ent);
 		free(m->nodes[i].label);

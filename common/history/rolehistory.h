@@ -122,10 +122,23 @@ struct rh_avail {
 	int64_t last_used;
 };
 
+/* A role name and id of a RoleHistoryMapping. */
+struct rh_mapent {
+	char *name;
+	int32_t id;
+};
+
 struct rh {
 	int64_t saved;		/* the save time of the history (header "saved") */
 	int32_t roles_count;	/* header "roles" */
+	char *savedx, *savedate;	/* the header's, as read (Java UTF-8:
+				   jackson.h); NULL: made from saved */
+	struct rh_mapent *filemap;	/* the file's mapping as read, kept
+				   while no roles are defined: written back */
+	size_t nfilemap;
 	int roles_given;	/* roles were defined: unknown role ids are discarded */
+	int state;		/* read from a state stream: written as one
+				   (writer.h) */
 
 	struct rh_role *roles;	/* sorted by id */
 	size_t nroles, caproles;

@@ -357,7 +357,7 @@ given_roles(struct rh_save *s, const struct rh *roles, const struct pos *p,
 }
 
 void
-rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
+rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
     const struct rh_loadopt *opt, struct rh_loadinfo *info, struct diag *d)
 {
 	struct rh *w = &s->m;
@@ -365,9 +365,6 @@ rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
 	struct pos p = { file, 0, 0 };
 	size_t discarded = s->badrole, purged = 0;
 
-	if (nsaves > 1)
-		diag_warn(d, &s->pos, "%d saves in one file: the last "
-		    "complete one, begun here, is used", nsaves);
 	if (given)
 		discarded = given_roles(s, m->roles_given ? m : w, &p, d);
 	else {
@@ -376,10 +373,17 @@ rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
 			diag_warn(d, &p, "%zu entr%s of unknown roles discarded",
 			    discarded, discarded == 1 ? "y" : "ies");
 	}
-	if (m->roles_given && s->hroles >= 0 && (size_t)s->hroles != m->nroles)
+	if (m->roles_given && s->hroles != RH_NOROLES &&
+	    (s->hroles < 0 || (size_t)s->hroles != m->nroles))
 		diag_warn(d, &p, "the history was saved with %ld role%s, %zu "
 		    "%s defined", (long)s->hroles, s->hroles == 1 ? "" : "s",
 		    m->nroles, m->nroles == 1 ? "is" : "are");
+	if (!given && s->have_map) {	/* written back as it was */
+		w->filemap = s->map;
+		w->nfilemap = s->nmap;
+		s->map = NULL;
+		s->nmap = s->capmap = 0;
+	}
 	if (opt->from_now)
 		purged = purge_unused(w, opt->now, opt->max_age);
 	else if (!s->is_state)
@@ -390,8 +394,9 @@ rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
 	rh_compact(w);
 
 	w->saved = s->saved;
+	w->state = s->is_state;
 	w->roles_count = m->roles_given ? (int32_t)m->nroles :
-	    s->hroles >= 0 ? s->hroles : (int32_t)w->nroles;
+	    s->hroles != RH_NOROLES ? (int32_t)s->hroles : (int32_t)w->nroles;
 	w->discarded = discarded;
 	w->roles_given = given;
 	if (m->roles_given)	/* they replace whatever the save had */
@@ -401,7 +406,6 @@ rh_save_finish(struct rh_save *s, struct rh *m, int nsaves, const char *file,
 	rh_init(w);
 	if (info != NULL) {
 		info->state = s->is_state;
-		info->saves = nsaves;
 		info->nread = s->nread;
 		info->purged = purged;
 	}

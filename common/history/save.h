@@ -17,18 +17,17 @@
 #include "reader.h"
 #include "rolehistory.h"
 
+#define RH_NOROLES INT64_MIN	/* a header without "roles" */
+
 struct rh_save {
 	struct rh m;		/* the entries, and the stream's records */
 	struct pos pos;		/* of its header */
 	int64_t saved;		/* header "saved" */
-	int32_t hroles;		/* header "roles", -1 when absent */
+	int64_t hroles;		/* header "roles", RH_NOROLES when absent */
 	int is_state;		/* placekit records or counters seen */
 	int role_records;	/* placekit.Role records taken */
 	int have_map;		/* a RoleHistoryMapping was read */
-	struct rh_mapent {	/* the mapping: nmap names and their ids */
-		char *name;
-		int32_t id;
-	} *map;
+	struct rh_mapent *map;	/* the mapping: nmap names and their ids */
 	size_t nmap, capmap;
 	size_t nread;		/* NodeEntryRecords read */
 	size_t badrole;		/* entries of ids that cannot be roles */
@@ -40,12 +39,11 @@ void rh_save_free(struct rh_save *);
 void rh_save_map(struct rh_save *, const char *name, int32_t id);
 
 /*
- * Make the save s, the last complete one of nsaves in file, the model m
- * (whose given roles, if any, replace the save's), warning at file as
- * reader.h says; s is left empty. Fills info (may be NULL) but its path.
+ * Make the save s, the complete one read from file, the model m (whose
+ * given roles, if any, replace the save's), warning at file as reader.h
+ * says; s is left empty. Fills info (may be NULL) but its path.
  */
-void rh_save_finish(struct rh_save *s, struct rh *m, int nsaves,
-    const char *file, const struct rh_loadopt *, struct rh_loadinfo *info,
-    struct diag *);
+void rh_save_finish(struct rh_save *s, struct rh *m, const char *file,
+    const struct rh_loadopt *, struct rh_loadinfo *info, struct diag *);
 
 #endif

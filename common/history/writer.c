@@ -60,22 +60,60 @@ host(struct jw *w, const char *key, const struct rh *m, uint32_t node)
 	jw_strn(w, m->nodes[node].host, m->nodes[node].hostlen);
 }
 
+/* The header; savedx and savedate as read, or (NULL) made from saved. */
 static void
-header(struct ob *o, int64_t saved, int32_t roles)
+header(struct ob *o, int64_t saved, int32_t roles, const char *savedx,
+    const char *savedate)
 {
 	char date[32];
 
 	ob_puts(o, REC(SLIDER "RoleHistoryHeader") "\"version\":1");
 	key_int(o, ",\"saved\":", saved);
-	ob_printf(o, ",\"savedx\":\"%llx\"", (unsigned long long)saved);
-	tm_gmtstring(saved, date);
+	ob_puts(o, ",\"savedx\":");
+	if (savedx != NULL)
+		jw_escape(o, savedx, strlen(savedx));
+	else
+		ob_printf(o, "\"%llx\"", (unsigned long long)saved);
+	if (savedate == NULL)
+		tm_gmtstring(saved, date);
 	ob_puts(o, ",\"savedate\":");
-	jw_escape(o, date, strlen(date));
+	jw_escape(o, savedate != NULL ? savedate : date,
+	    strlen(savedate != NULL ? savedate : date));
 	key_int(o, ",\"roles\":", roles);
 	ob_puts(o, END);
 }
 
-/* The mapping: every named role, by id. */
+static int
+cmp_mapent(const void *a, const void *b)
+{
+	const struct rh_mapent *x = *(const struct rh_mapent *const *)a;
+	const struct rh_mapent *y = *(const struct rh_mapent *const *)b;
+
+	return x->id != y->id ? rh_cmp(x->id, y->id) : (x > y) - (x < y);
+}
+
+/* The file's own mapping, by id, then in its order. */
+static void
+file_mapping(struct ob *o, const struct rh *m)
+{
+	const struct rh_mapent **v = xreallocarray(NULL, m->nfilemap + 1,
+	    sizeof *v);
+	size_t i;
+
+	for (i = 0; i < m->nfilemap; i++)
+		v[i] = &m->filemap[i];
+	qsort(v, m->nfilemap, sizeof *v, cmp_mapent);
+	for (i = 0; i < m->nfilemap; i++) {
+		if (i > 0)
+			ob_putc(o, ',');
+		jw_escape(o, v[i]->name, strlen(v[i]->name));
+		ob_putc(o, ':');
+		ob_i64(o, v[i]->id);
+	}
+	free(v);
+}
+
+/* The mapping: the file's, or every named role, by id. */
 static void
 mapping(struct ob *o, const struct rh *m)
 {
@@ -83,6 +121,11 @@ mapping(struct ob *o, const struct rh *m)
 	int first = 1;
 
 	ob_puts(o, REC(SLIDER "RoleHistoryMapping") "\"rolemap\":{");
+	if (m->filemap != NULL && !m->roles_given) {
+		file_mapping(o, m);
+		ob_puts(o, "}" END);
+		return;
+	}
 	for (i = 0; i < m->nroles; i++) {
 		if (m->roles[i].name == NULL)
 			continue;
@@ -124,10 +167,20 @@ static const struct {
 	{ ",\"preempted\":", offsetof(struct rh_entry, preempted), 1 }
 };
 
-/* A NodeEntryRecord; with state, the counters that are not 0. */
+static int32_t
+counter(const struct rh_entry *e, size_t i)
+{
+	return *(const int32_t *)(const void *)((const char *)e +
+	    counters[i].off);
+}
+
+/*
+ * A NodeEntryRecord; with state, the counters that are not 0, and with
+ * mark, live whatever it is.
+ */
 static void
 entry(struct ob *o, const struct rh_node *n, const struct rh_entry *e,
-    int state)
+    int state, int mark)
 {
 	size_t i;
 
@@ -136,13 +189,10 @@ entry(struct ob *o, const struct rh_node *n, const struct rh_entry *e,
 	key_int(o, ",\"role\":", e->role);
 	ob_puts(o, e->live > 0 ? ",\"active\":true" : ",\"active\":false");
 	key_int(o, ",\"last_used\":", e->last_used);
-	for (i = 0; state && i < sizeof counters / sizeof *counters; i++) {
-		int32_t c = *(const int32_t *)(const void *)((const char *)e +
-		    counters[i].off);
-
-		if (c >= counters[i].min)
-			key_int(o, counters[i].key, c);
-	}
+	for (i = 0; state && i < sizeof counters / sizeof *counters; i++)
+		if (counter(e, i) >= counters[i].min || (mark &&
+		    counters[i].off == offsetof(struct rh_entry, live)))
+			key_int(o, counters[i].key, counter(e, i));
 	if (state && e->untrusted)
 		ob_puts(o, ",\"untrusted\":true");
 	ob_puts(o, END);
@@ -260,18 +310,54 @@ rh_write_release(struct ob *o, const struct rh *m, const struct rh_container *c,
 }
 
 /* Every entry, by host then role; returns how many. */
+/*
+ * Whether m's state stream says it is one by itself: a placekit record
+ * or a counter field. One read from a state stream that would not (its
+ * counters were on a record a later one replaced) has its first entry's
+ * live count written, so that it reads back as a state stream, taken as
+ * it is, and not as a persisted save to rebuild.
+ */
+static int
+marked(const struct rh *m)
+{
+	size_t i, k;
+	uint32_t j;
+
+	if (m->nctr > 0 || m->nreq > 0)
+		return 1;
+	for (i = 0; i < m->nroles; i++)
+		if (m->roles[i].src == RH_ROLE_DEFINED)
+			return 1;
+	for (i = 0; i < m->nnodes; i++) {
+		const struct rh_node *n = &m->nodes[i];
+
+		if (n->reported)
+			return 1;
+		for (j = 0; j < n->nent; j++) {
+			if (n->ent[j].untrusted)
+				return 1;
+			for (k = 0; k < sizeof counters / sizeof *counters;
+			    k++)
+				if (counter(&n->ent[j], k) >= counters[k].min)
+					return 1;
+		}
+	}
+	return 0;
+}
+
 static size_t
 entries(struct rh *m, struct ob *o, int state)
 {
 	const uint32_t *order = rh_nodes_sorted(m);
 	size_t i, count = 0;
 	uint32_t j;
+	int mark = state && m->state && !marked(m);
 
 	for (i = 0; i < m->nnodes; i++) {
 		const struct rh_node *n = &m->nodes[order[i]];
 
-		for (j = 0; j < n->nent; j++)
-			entry(o, n, &n->ent[j], state);
+		for (j = 0; j < n->nent; j++, mark = 0)
+			entry(o, n, &n->ent[j], state, mark);
 		count += n->nent;
 	}
 	return count;
@@ -283,7 +369,7 @@ rh_write_state(struct rh *m, struct ob *o)
 	const uint32_t *order;
 	size_t *v, count, n, i;
 
-	header(o, m->saved, m->roles_count);
+	header(o, m->saved, m->roles_count, m->savedx, m->savedate);
 	mapping(o, m);
 	for (i = 0; i < m->nroles; i++)
 		if (m->roles[i].src == RH_ROLE_DEFINED)
@@ -307,7 +393,7 @@ rh_write_state(struct rh *m, struct ob *o)
 void
 rh_write_save(struct rh *m, struct ob *o, int64_t saved)
 {
-	header(o, saved, m->roles_count);
+	header(o, saved, m->roles_count, NULL, NULL);
 	mapping(o, m);
 	footer(o, entries(m, o, 0));
 }

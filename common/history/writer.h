@@ -14,7 +14,9 @@
  * The state stream, every line \n-terminated: the header, the mapping,
  * the defined roles by id, the reported nodes by host, the entries by
  * host then role id, the containers by id, the requests by role then
- * issue order, the footer.
+ * issue order, the footer. A model read from a state stream is written
+ * as one: when nothing else would say so (a placekit record, a counter),
+ * its first entry carries its live count.
  */
 void rh_write_state(struct rh *, struct ob *);
 /*

@@ -126,7 +126,7 @@ warning.
   $ hist n e:1 b:2
   $ rh-compact -v --now $NOW -o out n
   rh-compact: n/rolehistory-000001a2027bd680.json: warning: skipping this file: it is empty
-  rh-compact: n/rolehistory-000001a20244e800.json:1:2: warning: skipping this file: quoted object property name expected
+  rh-compact: n/rolehistory-000001a20244e800.json:1:2: warning: skipping this file: not JSON as Slider's parser reads it; Slider: "Unexpected character ('b' (code 98)): was expecting double-quote to start field name  at [Source: ...; line: 1, column: 3]"
   rh-compact: n: warning: no loadable history: an empty save
   rh-compact: write out (0 entries)
   $ sed -n '3,$p' out; echo; files n
@@ -184,7 +184,7 @@ directory the damaged newest save is skipped, never deleted.
   [65]
   $ mkdir c && cp_fixture "$EXAMPLES/history/rolehistory-000001a1fd8c6900.json" c/ && cp_fixture "$DATA/cut/swallow.json" c/rolehistory-000001a201692e00.json
   $ rh-compact --now $NOW --dry-run c
-  rh-compact: c/rolehistory-000001a201692e00.json:6:1: warning: skipping this file: this record is not closed: it runs into the record at 7:1 (a line cut short?)
+  rh-compact: c/rolehistory-000001a201692e00.json:7:1: warning: skipping this file: not JSON as Slider's parser reads it; Slider: "Unexpected character ('{' (code 123)): was expecting comma to separate OBJECT entries  at [Source: ...; line: 7, column: 2]"
   load c/rolehistory-000001a1fd8c6900.json
   write c/rolehistory-000001a202b2c500.json (6 entries)
   delete c/rolehistory-000001a1fd8c6900.json
@@ -319,7 +319,7 @@ hours, under the name of now.
   $ hist s e:1 b:2 v:3 v:4 b:5 e:6
   $ rh-compact --now $NOW s
   rh-compact: s/rolehistory-000001a2027bd680.json: warning: skipping this file: it is empty
-  rh-compact: s/rolehistory-000001a20244e800.json:1:2: warning: skipping this file: quoted object property name expected
+  rh-compact: s/rolehistory-000001a20244e800.json:1:2: warning: skipping this file: not JSON as Slider's parser reads it; Slider: "Unexpected character ('b' (code 98)): was expecting double-quote to start field name  at [Source: ...; line: 1, column: 3]"
   $ files s && sed -n 3p s/$NEW
   rolehistory-000001a20244e800.json rolehistory-000001a2027bd680.json rolehistory-000001a202b2c500.json
   {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h3","role":0,"active":false,"last_used":1795330800000}}}
@@ -372,7 +372,7 @@ nothing changed; no history file at all: a quiet success.
   $ hist nl e:1 b:2 && echo other >nl/notes.txt && snap nl >before
   $ rh-compact --now $NOW nl
   rh-compact: nl/rolehistory-000001a2027bd680.json: warning: skipping this file: it is empty
-  rh-compact: nl/rolehistory-000001a20244e800.json:1:2: warning: skipping this file: quoted object property name expected
+  rh-compact: nl/rolehistory-000001a20244e800.json:1:2: warning: skipping this file: not JSON as Slider's parser reads it; Slider: "Unexpected character ('b' (code 98)): was expecting double-quote to start field name  at [Source: ...; line: 1, column: 3]"
   rh-compact: nl: no loadable history: none of its 2 history files loads; nothing changed
   [65]
   $ rh-compact -q --dry-run --now $NOW nl

@@ -90,7 +90,7 @@ every counter restarts at 0 (case 3).
 
   $ { hdr 4096; map '{"role0":0,"role1":1,"role2":2}'; ent localhost 0 false 16; ent localhost 1 true 32; ent rack1server5 1 true 0; foot 3; } >h.json
   $ rh-load -R "$DATA/$HIST/mock3.json" --now $NOW h.json
-  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":4096,"savedx":"1000","savedate":"1 Jan 1970 00:00:04 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":4096,"savedx":"1000","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{"role0":0,"role1":1,"role2":2}}}}
   {"entry":{"placekit.Role":{"name":"role0","id":0,"desired":4,"policy":0,"failure_threshold":2,"escalate_ms":1000}}}
   {"entry":{"placekit.Role":{"name":"role1","id":1,"desired":4,"policy":1,"failure_threshold":2,"escalate_ms":1000}}}
@@ -131,7 +131,7 @@ too; 0 keeps all. Nodes left without entries are dropped.
   0 -: busy busy0 recent old never
   0 -: busy busy0
   $ { hdr $((20 * day)); ent gone 0 false 5000; ent gone 1 false 6000; ent kept 0 false $((19 * day)); foot 3; } >h.json && rh-load --now $NOW h.json
-  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1728000000,"savedx":"66ff3000","savedate":"21 Jan 1970 00:00:00 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1728000000,"savedx":"66ff3000","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
   {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"kept","role":0,"active":false,"last_used":1641600000}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
@@ -166,18 +166,18 @@ used as they are.
   $ rh-load -R "$DATA/$HIST/mock3.json" --now $NOW h.json | grep NodeEntryRecord
   {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":1,"active":false,"last_used":11}}}
 
-File variants. Saves glued together: the last complete one wins, with a
-warning (case 117); a glued save without its footer: the complete one
-before it is used.
+File variants. Saves glued together: the first is the history, as Slider
+reads it; what follows its footer is not read, with a warning (case
+117), a second save without its footer too.
 
   $ { hdr 1000; ent h1 0 false 5; foot 1 | tr -d '\n'; hdr 2000; ent h2 0 false 6; foot 1; } >h.json && rh-load --now $NOW h.json
-  rh-load: h.json:3:74: warning: 2 saves in one file: the last complete one, begun here, is used
-  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":2000,"savedx":"7d0","savedate":"1 Jan 1970 00:00:02 GMT","roles":3}}}
+  rh-load: h.json:3:74: warning: the input goes on after the RoleHistoryFooter: not read, as Slider does not read it
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
-  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h2","role":0,"active":false,"last_used":6}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":0,"active":false,"last_used":5}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
   $ { hdr 1000; ent h1 0 false 5; foot 1 | tr -d '\n'; hdr 2000; ent h2 0 false 6; } >h.json && rh-load --now $NOW h.json
-  rh-load: h.json:3:74: warning: the save begun here has no footer: ignored, the complete one before it is used
+  rh-load: h.json:3:74: warning: the input goes on after the RoleHistoryFooter: not read, as Slider does not read it
   {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
   {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":0,"active":false,"last_used":5}}}
@@ -187,11 +187,10 @@ The design document's examples load: no savedate, saves glued.
 
   $ printf '%s\n' '{"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1384183475949,"savedx":"14247c3aeed","roles":3}}}' '{"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":1,"active":true,"last_used":0}}}' '{"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":2,"active":false,"last_used":0}}}' '{"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":2}}}{"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1384183476010,"savedx":"14247c3af2a","roles":3}}}' '{"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":1,"active":true,"last_used":0}}}' '{"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":2,"active":true,"last_used":0}}}' '{"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":2}}}' >doc.json
   $ rh-load -q --now $NOW doc.json
-  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1384183476010,"savedx":"14247c3af2a","savedate":"11 Nov 2013 15:24:36 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1384183475949,"savedx":"14247c3aeed","savedate":"11 Nov 2013 15:24:35 GMT","roles":3}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
-  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":1,"active":false,"last_used":1384183476010}}}
-  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":2,"active":false,"last_used":1384183476010}}}
-  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":2}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"192.168.1.85","role":1,"active":false,"last_used":1384183475949}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
 
 A footer count that does not match: accepted with a warning, also under
 --strict (case 121); reordered fields and pretty-printing are accepted,
@@ -212,22 +211,37 @@ also under --strict (case 120); a duplicate mapping: the first is kept.
   rh-load: h.json:3:1: warning: a second RoleHistoryMapping ignored: the first is kept
   {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{"a":0}}}}
 
-Unknown fields are ignored with one warning; --strict refuses them.
+Unknown fields are ignored with one warning, and one that Slider refuses
+the file; --strict refuses them.
 
   $ { hdr 1000; ent h1 0 false 5 '"color":"red"'; ent h2 0 false 5 '"color":"blue"'; foot 2; } >h.json
   $ rh-load --now $NOW h.json >/dev/null
   rh-load: h.json:2:110: warning: unknown field 'color' in NodeEntryRecord ignored
+  rh-load: h.json:2:110: warning: read, but Slider refuses this file: unknown field 'color' in NodeEntryRecord; Slider: "Expected record-end. Got FIELD_NAME"
   $ rh-load --strict --now $NOW h.json
-  rh-load: h.json:2:110: unknown field 'color' in NodeEntryRecord; Slider: "Unknown fields"
+  rh-load: h.json:2:110: unknown field 'color' in NodeEntryRecord; Slider: "Expected record-end. Got FIELD_NAME"
+  [65]
+
+Before a field Slider reads, an unknown one is kept aside, then named;
+the last field missing, Slider reads the record's end as it.
+
+  $ { hdr 1000; ent h1 0 false 5; foot 1; } | sed 's/"host"/"color":"red","host"/' >o.json && rh-load --strict o.json
+  rh-load: o.json:2:59: fields unknown to Slider, or given twice, in NodeEntryRecord; Slider: "Expected Unknown fields: [color]. Got END_OBJECT"
+  [65]
+  $ { hdr 1000; ent h1 0 false 5; foot 1; } | sed 's/,"last_used":5//' >l.json && rh-load --strict l.json
+  rh-load: l.json:2:95: NodeEntryRecord has no 'last_used'; Slider: "Expected long. Got END_OBJECT"
   [65]
 
 --strict says why Slider would refuse a file: a header without savedate
-(case 120); the version, the first record, a second header, trailing
-data (which the default mode warns about), placekit records; wrong
-types in Slider's decoder's words.
+(case 120); the version, the first record, a second header, placekit
+records; wrong types in Slider's decoder's words. Records after the
+footer within Slider's 4,000-byte read-ahead it does not read: a
+warning, with or without --strict; past it, Slider refuses the file. A
+fraction in an integer field is truncated, as Slider does.
 
   $ { printf '{"entry":{"%s.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","roles":3}}}\n' "$NS"; ent h1 0 false 5; foot 1; } >h.json
   $ rh-load --now $NOW h.json >/dev/null && rh-load --strict --now $NOW h.json
+  rh-load: h.json:1:61: warning: read, but Slider refuses this file: RoleHistoryHeader has no 'savedate'; Slider: "Expected field name not found: savedate"
   rh-load: h.json:1:61: RoleHistoryHeader has no 'savedate'; Slider: "Expected field name not found: savedate"
   [65]
   $ { printf '{"entry":{"%s.RoleHistoryHeader":{"version":2,"saved":1000,"savedx":"3e8","savedate":"d","roles":3}}}\n' "$NS"; foot 0; } >v.json
@@ -244,10 +258,23 @@ types in Slider's decoder's words.
   rh-load: dup.json:3:1: a second RoleHistoryHeader before the footer; Slider: "Duplicate Role History Header found"
   [65]
   $ { hdr 1000; ent h1 0 false 5; foot 1; ent h2 0 false 5; } >trail.json && rh-load --strict trail.json
-  rh-load: trail.json:4:1: data after the RoleHistoryFooter (Slider notices it when the file is larger than its 4000-byte read-ahead); Slider: "File footer reached before end of file"
+  rh-load: trail.json:4:1: warning: the input goes on after the RoleHistoryFooter: not read, as Slider does not read it
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":0,"active":false,"last_used":5}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
+  $ rh-load --now $NOW trail.json >/dev/null
+  rh-load: trail.json:4:1: warning: the input goes on after the RoleHistoryFooter: not read, as Slider does not read it
+  $ { hdr 1000; ent h1 0 false 5; foot 1; printf '%4000s\n'; ent h2 0 false 5; } >trail.json && rh-load --strict trail.json
+  rh-load: trail.json:5:1: the input goes on after the RoleHistoryFooter, past the 4,000-byte block Slider's parser read it in; Slider: "File footer reached before end of file -after 1 records"
   [65]
   $ rh-load --now $NOW trail.json >/dev/null
-  rh-load: trail.json:4:1: warning: records after the footer and before a new header ignored
+  rh-load: trail.json:5:1: warning: the input goes on after the RoleHistoryFooter: not read, and Slider refuses the file for it; Slider: "File footer reached before end of file -after 1 records"
+  $ { hdr 1000; ent h1 1.9 false 5.5; foot 1; } >f.json && rh-load --strict --max-age 0 f.json | grep NodeEntryRecord
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":1,"active":false,"last_used":5}}}
+  $ rh-load --strict nothing.json
+  rh-load: cannot open 'nothing.json': No such file or directory
+  [66]
   $ { hdr 1000; pk Role '"name":"a","id":0'; foot 0; } >pk.json && rh-load --strict pk.json
   rh-load: pk.json:2:11: 'placekit.Role' is a placekit record, not one of Slider's; Slider: "Unknown union branch placekit.Role"
   [65]
@@ -258,7 +285,7 @@ types in Slider's decoder's words.
   rh-load: b.json:2:90: 'active' must be true or false, not an integer
   [65]
   $ { hdr 1000; ent h1 3000000000 false 5; foot 1; } >r.json && rh-load --strict r.json
-  rh-load: r.json:2:79: 'role' is out of range for int; Slider: "Numeric value out of range"
+  rh-load: r.json:2:79: 'role' is out of range for int; Slider: "Numeric value (3000000000) out of range of int  at [Source: ...; line: 2, column: 89]"
   [65]
 
 An unknown record type is refused (case 119).
@@ -301,10 +328,10 @@ A record cut short is reported where it begins, not at the end of the
 file (tests/data/cut: the second save of examples/history damaged three
 ways): a line cut short, a record that swallows the lines after it, the
 file ending inside a record; standard input too; a record broken before
-its cut is reported where it breaks. --strict also says what Slider's
-reader says (for a pretty-printed record, Jackson's own position of the
-object, columns from 0; a record Slider would refuse for its type before
-the cut: no guess).
+its cut is reported where it breaks. --strict refuses where Slider's
+parser stops, in its words (the position in them Jackson's: at the end
+of the input, its column grows by the length of the last block it read);
+a record Slider refuses for its type before the cut, for that.
 
   $ cd "$DATA"
   $ rh-load --now $NOW $CUT/line.json
@@ -320,30 +347,30 @@ the cut: no guess).
   rh-load: <stdin>:4:1: this record is not closed: it runs into the record at 5:1 (a line cut short?)
   [65]
   $ rh-load --strict $CUT/line.json
-  rh-load: cut/line.json:4:1: this record is not closed: it runs into the record at 5:1 (a line cut short?); Slider: "Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value"
+  rh-load: cut/line.json:4:75: not JSON as Slider's parser reads it; Slider: "Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value  at [Source: ...; line: 4, column: 76]"
   [65]
   $ rh-load --strict $CUT/swallow.json
-  rh-load: cut/swallow.json:6:1: this record is not closed: it runs into the record at 7:1 (a line cut short?); Slider: "Unexpected character ('{' (code 123)): was expecting comma to separate OBJECT entries"
+  rh-load: cut/swallow.json:7:1: not JSON as Slider's parser reads it; Slider: "Unexpected character ('{' (code 123)): was expecting comma to separate OBJECT entries  at [Source: ...; line: 7, column: 2]"
   [65]
   $ rh-load --strict $CUT/end.json
-  rh-load: cut/end.json:10:80: unexpected end of file: the record that starts at 10:1 is not closed; Slider: "Unexpected end-of-input in VALUE_STRING"
+  rh-load: cut/end.json:10:80: not JSON as Slider's parser reads it; Slider: "Unexpected end-of-input in VALUE_STRING  at [Source: ...; line: 10, column: 1380]"
   [65]
   $ cd "$OLDPWD"
   $ { hdr 1000; printf '{"entry" {\n'; ent h1 0 false 5; foot 1; } >b.json && rh-load b.json
   rh-load: b.json:2:10: object property name separator ':' expected
   [65]
   $ { hdr 1000; printf '{"entry":{"%s.NodeEntryRecord":{\n  "host": "h1",\n  "role": 0' "$NS"; } >p.json && rh-load --strict p.json
-  rh-load: p.json:4:12: unexpected end of file: the record that starts at 2:1 is not closed; Slider: "Unexpected end-of-input: expected close marker for OBJECT (from [Source: ...; line: 2, column: 10])"
+  rh-load: p.json:4:12: not JSON as Slider's parser reads it; Slider: "Unexpected end-of-input: expected close marker for OBJECT (from [Source: ...; line: 2, column: 10])  at [Source: ...; line: 4, column: 726]"
   [65]
   $ { hdr 1000; printf '{"entry":{"placekit.Container":{"id":"c\n'; ent h1 0 false 5; foot 1; } >pk.json && rh-load --strict pk.json
-  rh-load: pk.json:2:1: this record is not closed: it runs into the record at 3:1 (a line cut short?)
+  rh-load: pk.json:2:11: 'placekit.Container' is a placekit record, not one of Slider's; Slider: "Unknown union branch placekit.Container"
   [65]
 
 In a directory a file with a record cut short is skipped, saying where.
 
   $ mkdir c && cp_fixture "$EXAMPLES/history/rolehistory-000001a1fd8c6900.json" c/ && cp_fixture "$DATA/cut/line.json" c/rolehistory-000001a201692e00.json
   $ rh-load --strict --now $NOW c | head -n 1
-  rh-load: c/rolehistory-000001a201692e00.json:4:1: warning: skipping this file: this record is not closed: it runs into the record at 5:1 (a line cut short?); Slider: "Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value"
+  rh-load: c/rolehistory-000001a201692e00.json:4:75: warning: skipping this file: not JSON as Slider's parser reads it; Slider: "Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value  at [Source: ...; line: 4, column: 76]"
   {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1795255200000,"savedx":"1a1fd8c6900","savedate":"21 Nov 2026 10:00:00 GMT","roles":4}}}
 
 History directories (cases 6, 7, 15, 118, 122, 132). The newest
@@ -356,8 +383,8 @@ deleted; a trailing slash names the files with one.
   $ printf 'hello, world' >d/file.json && mkdir d/rolehistory-0000000000000009.json
   $ rh-load --now $NOW d
   rh-load: d/rolehistory-0000000000000003.json: warning: skipping this file: it is empty
-  rh-load: d/rolehistory-0000000000000002.json:1:2: warning: skipping this file: quoted object property name expected
-  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1,"savedx":"1","savedate":"1 Jan 1970 00:00:00 GMT","roles":3}}}
+  rh-load: d/rolehistory-0000000000000002.json:1:2: warning: skipping this file: not JSON as Slider's parser reads it; Slider: "Unexpected character ('b' (code 98)): was expecting double-quote to start field name  at [Source: ...; line: 1, column: 3]"
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1,"savedx":"1","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
   {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"localhost","role":0,"active":false,"last_used":61453}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
@@ -379,10 +406,10 @@ Slider's reason.
   $ mkdir he && { hdr 1; ent h1 0 false 5; foot 1; } >he/rolehistory-0000000000000001.json
   $ { hdr 3; ent h3 0 false 5; } >he/rolehistory-0000000000000003.json
   $ rh-load --now $NOW he | grep NodeEntryRecord
-  rh-load: he/rolehistory-0000000000000003.json:1:1: warning: skipping this file: the input ends before the RoleHistoryFooter of the save begun here
+  rh-load: he/rolehistory-0000000000000003.json:3:1: warning: skipping this file: the input ends before the RoleHistoryFooter; Slider: "End of file reached after 1 records"
   {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":0,"active":false,"last_used":5}}}
   $ { hdr 2; foot 0; } >he/rolehistory-0000000000000002.json && rh-load -q --now $NOW he
-  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":2,"savedx":"2","savedate":"1 Jan 1970 00:00:00 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":2,"savedx":"2","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
   {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":0}}}
   $ mkdir hz && { hdr 1000; ent old 0 false 5; foot 1; } >hz/rolehistory-00000000000003e8.json && { hdr 2000; ent zzz 0 false 5; foot 1; } >hz/rolehistory-zzz.json
@@ -429,6 +456,19 @@ counters, roles, nodes, containers and requests round trip.
   >   pk Request '"role":1,"kind":"escalated","host":"h2","label":"x","priority":1073741825,"issued":970'
   >   foot 2; } >s.json
   $ rh-load --now $NOW s.json | cmp s.json -
+
+One whose only counter was on a record a later one replaced is still
+written as a state stream: its first entry carries its live count, and
+read again nothing is rebuilt or dropped as old.
+
+  $ { hdr 1000000000000 2; map '{"web":0,"db":1}'; ent h1 0 false 1 '"failed":1'; ent h1 0 false 1; ent h2 1 true 900; foot 3; } >r.json
+  $ rh-load --now $NOW r.json | tee r2.json
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000000000000,"savedx":"e8d4a51000","savedate":"1 Jan 1970 00:00:01 GMT","roles":2}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{"web":0,"db":1}}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h1","role":0,"active":false,"last_used":1,"live":0}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"h2","role":1,"active":true,"last_used":900}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":2}}}
+  $ rh-load --now $NOW r2.json | cmp r2.json -
 
 State records: bad values are refused with their position.
 
@@ -655,22 +695,40 @@ naming where.
   rh-load: cannot open 'none': No such file or directory
   [66]
 
-Invalid UTF-8 in a save, an event or -R is bad input with its position,
-fast path or not; valid UTF-8 goes through as it is.
+UTF-8 in a save is decoded as Slider's parser decodes it: overlong forms
+and encoded surrogates are characters; what it refuses, and invalid
+UTF-8 in a record Slider refuses (read by placekit then), an event or
+-R, is bad input with its position, fast path or not; valid UTF-8 goes
+through as it is.
 
   $ for bad in '\xc0\xaf' '\xed\xa0\x80' '\xf4\x90\x80\x80' '\xe0\x80\xaf' '\x80'; do
   >   { hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a${bad}b\",\"role\":0,\"active\":false,\"last_used\":2}}}"; foot 1; } >h.json; rh-load --now $NOW h.json
   >   { hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"role\":0,\"host\":\"a${bad}b\",\"active\":false,\"last_used\":2,\"x\":1}}}"; foot 1; } >h.json; rh-load --now $NOW h.json; done
-  rh-load: h.json:2:69: invalid UTF-8 in string
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"a/b","role":0,"active":false,"last_used":2}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
+  rh-load: h.json:2:78: invalid UTF-8 in string
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"a\ud800b","role":0,"active":false,"last_used":2}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
+  rh-load: h.json:2:78: invalid UTF-8 in string
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"a\udc00\udc00b","role":0,"active":false,"last_used":2}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
+  rh-load: h.json:2:78: invalid UTF-8 in string
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryHeader":{"version":1,"saved":1000,"savedx":"3e8","savedate":"1 Jan 1970 00:00:01 GMT","roles":3}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryMapping":{"rolemap":{}}}}
+  {"entry":{"org.apache.slider.server.avro.NodeEntryRecord":{"host":"a/b","role":0,"active":false,"last_used":2}}}
+  {"entry":{"org.apache.slider.server.avro.RoleHistoryFooter":{"count":1}}}
   rh-load: h.json:2:78: invalid UTF-8 in string
   rh-load: h.json:2:69: invalid UTF-8 in string
   rh-load: h.json:2:78: invalid UTF-8 in string
-  rh-load: h.json:2:69: invalid UTF-8 in string
-  rh-load: h.json:2:78: invalid UTF-8 in string
-  rh-load: h.json:2:69: invalid UTF-8 in string
-  rh-load: h.json:2:78: invalid UTF-8 in string
-  rh-load: h.json:2:69: invalid UTF-8 in string
-  rh-load: h.json:2:78: invalid UTF-8 in string
+  [65]
+  $ { hdr 1000; printf '%b\n' "{\"entry\":{\"$NS.NodeEntryRecord\":{\"host\":\"a\x80b\",\"role\":0,\"active\":false,\"last_used\":2}}}"; foot 1; } >h.json && rh-load --strict h.json
+  rh-load: h.json:2:69: not JSON as Slider's parser reads it; Slider: "Invalid UTF-8 start byte 0x80  at [Source: ...; line: 2, column: 70]"
   [65]
   $ printf '%b\n' '{"event":"node","host":"h\xed\xa0\x80","state":"RUNNING"}' >ev && rh-load --now $NOW --events ev f5.json
   rh-load: ev:1:26: invalid UTF-8 in string

@@ -64,6 +64,15 @@ main(void)
 	jw_strn(&w, "a\0b", 3);
 	is_str(result(), "\"a\\u0000b\"", "NUL inside a string is escaped");
 
+	/* the UTF-8 of Java strings: NUL as C0 80, a surrogate without its pair */
+	start();
+	jw_str(&w, "a\xc0\x80" "b\xed\xa0\x80" "c\xed\xbf\xbf\xed\x9f\xbf\xc0\xaf");
+	is_str(result(), "\"a\\u0000" "b\\ud800" "c\\udfff\xed\x9f\xbf\xc0\xaf\"",
+	    "a Java string's NUL and lone surrogates as \\u escapes, the rest as it is");
+	start();
+	jw_strn(&w, "\xed\xa0", 2);
+	is_str(result(), "\"\xed\xa0\"", "a form cut short is left as it is");
+
 	start();
 	o = json_tokener_parse("{\"k\":[1,\"a/b\",2.50,18446744073709551615]}");
 	jw_json(&w, o);

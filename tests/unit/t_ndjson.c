@@ -290,15 +290,6 @@ nested(int depth)
 	return s;
 }
 
-/* A hook that says what the reader told it of a record not closed. */
-static void
-say_cut(void *arg, const struct nj_cut *c, char *more, size_t size)
-{
-	snprintf(more, size, "; %s %lu:%lu %zu '%.*s' %d", (const char *)arg,
-	    c->pos.line, c->pos.col, c->len, (int)(c->len < 6 ? c->len : 6),
-	    c->text, c->next);
-}
-
 /* Records cut short in a stream: where the damage is. */
 static void
 cut_short(void)
@@ -315,10 +306,6 @@ cut_short(void)
 	};
 	static const char *const into[] = { "3:1", "3:1", "3:1", "3:1", "5:1" };
 	char want[128];
-	struct nj_reader *r;
-	struct nj_value v;
-	struct caught c;
-	FILE *in;
 	size_t i;
 	int bad = 0;
 
@@ -379,25 +366,28 @@ cut_short(void)
 		    "is too long");
 }
 
-	in = input(cuts[0], strlen(cuts[0]));
+}
+
+/* A reader that takes over from another: nj_unread. */
+static void
+take_over(void)
+{
+	struct nj_reader *r;
+	struct nj_value v;
+	struct caught c;
+	struct pos at;
+	FILE *in;
+
+	in = input("2}\n{\"c\":3}\n", 10);
 	r = nj_fdopen(fileno(in), "in", NJ_STREAM, catch(&c));
-	nj_set_cut(r, say_cut, "cut");
-	ok(nj_next(r, &v, 0) == NJ_VALUE && nj_next(r, &v, 0) == NJ_BAD,
-	    "a hook for a record not closed");
-	is_str(caught(&c), "t: in:2:1: this record is not closed: it runs into "
-	    "the record at 3:1 (a line cut short?); cut 2:1 9 '{\"b\":\"' 123\n",
-	    "is told where the record starts, how far it goes, what follows");
-	nj_close(r);
-	fclose(in);
-	catch_end(&c);
-	in = input("{\"a\":1}  {\"b\":", 14);
-	r = nj_fdopen(fileno(in), "in", NJ_STREAM, catch(&c));
-	nj_set_cut(r, say_cut, "end");
-	ok(nj_next(r, &v, 0) == NJ_VALUE && nj_next(r, &v, 0) == NJ_BAD,
-	    "at the end of the input");
-	is_str(caught(&c), "t: in:1:15: unexpected end of file: the record that "
-	    "starts at 1:10 is not closed; end 1:10 5 '{\"b\":' -1\n",
-	    "it is told so");
+	at = (struct pos){ "in", 5, 7 };
+	nj_unread(r, "{\"b\":", 5, &at);
+	ok(nj_next(r, &v, 0) == NJ_VALUE && v.pos.line == 5 && v.pos.col == 7 &&
+	    v.len == 7 && memcmp(v.text, "{\"b\":2}", 7) == 0,
+	    "nj_unread: its bytes first, at the position given");
+	ok(nj_next(r, &v, 0) == NJ_VALUE && v.pos.line == 6 && v.pos.col == 1 &&
+	    nj_next(r, &v, 0) == NJ_EOF, "then the descriptor's");
+	is_str(caught(&c), "", "without a word");
 	nj_close(r);
 	fclose(in);
 	catch_end(&c);
@@ -617,6 +607,7 @@ main(void)
 		    "an object of exactly the limit is read");
 	}
 	cut_short();
+	take_over();
 	raw_lines();
 	blocks();
 	raw_stream();
