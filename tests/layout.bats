@@ -88,8 +88,14 @@ try_include() {
 }
 
 @test "HACKING lists each folder's files bottom up: a file calls only files listed above it" {
-	local objs
-	objs=$(ls "$TOP_BUILDDIR"/common/*/*.o 2>/dev/null) || skip "no object files in $TOP_BUILDDIR/common"
+	local objs= o src
+	# the objects of today's sources (a build directory may keep one of
+	# a file since removed)
+	for o in "$TOP_BUILDDIR"/common/*/*.o; do
+		src=${o##*/} src=${src#*-} src=${o%/*}/${src%.o}.c
+		[ -f "$LIB/${src#"$TOP_BUILDDIR"/common/}" ] && objs="$objs $o"
+	done
+	[ -n "$objs" ] || skip "no object files in $TOP_BUILDDIR/common"
 	# the order: the file names of HACKING's "base/", "history/" and
 	# "placement/" sections, one indented line each
 	# shellcheck disable=SC2086
