@@ -370,9 +370,10 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 }
 
 @test "-j N on a stream long enough to measure itself (helpers, then alone): the same output" {
-	# 40000 lines, some 5 MB: past the two probe windows of 48 batches of
-	# 32 KB, the first placed with the helpers, the second alone
-	awk 'BEGIN { for (i = 1; i <= 40000; i++) {
+	# 120000 lines, some 15 MB: past the two probe windows of 4 MB, the
+	# first placed with the helpers, the second alone, each after a
+	# ring's worth of batches
+	awk 'BEGIN { for (i = 1; i <= 120000; i++) {
 		printf "{\"app\":\"application-%d\",\"user\":\"user%d\",\"groups\":[\"g%d\",\"team-%d\"],\"tags\":{\"namespace\":\"ns%d\"}}\n",
 		    i, i % 113, i % 5, i % 7, i % 40
 		if (i % 9973 == 0)
@@ -386,7 +387,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 		cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/jn"
 		cmp "$BATS_TEST_TMPDIR/e1" "$BATS_TEST_TMPDIR/en"
 	done
-	assert_equal "$(wc -l < "$BATS_TEST_TMPDIR/j1")" 40000
+	assert_equal "$(wc -l < "$BATS_TEST_TMPDIR/j1")" 120000
 	run grep -c 'bad application' "$BATS_TEST_TMPDIR/e1"
 	assert_output 1
 }

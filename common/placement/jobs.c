@@ -17,9 +17,10 @@
  * and on a machine whose cores are all taken, the threads of -j N share
  * them with each other as much as with the rest, so that the placing
  * thread gets less time than one thread alone would. So the run measures
- * itself: every so many batches it places one window of batches with the
- * helpers and one with this thread alone (the others wait), then goes on
- * in the faster way for a while, and measures again. Either way the
+ * itself: every so many lines it places a window of them with the
+ * helpers and one with this thread alone (the others wait; it reads and
+ * places a line at a time, as -j 1 does), then goes on in the faster way
+ * for a while, and measures again. Either way the
  * output is the same; what changes is only who does the work.
  *
  * Messages go where the lines go: a parser's diag keeps them in the batch
@@ -38,8 +39,8 @@
 
 #define BATCH_BYTES (32 * 1024)	/* a batch is queued once it has this */
 #define RING_PER_JOB 8		/* batches in flight per thread */
-#define WINDOW 48		/* batches placed in one measured window */
-#define EPOCH 8			/* windows from one pair of probes to the next */
+#define WINDOW (4 << 20)	/* bytes placed in one measured window */
+#define EPOCH 16		/* windows from one pair of probes to the next */
 
 /* Messages kept to be reported later. */
 struct msg {
@@ -136,8 +137,11 @@ struct jobs {
 	int stopped;		/* nothing more to place: the run is over */
 	struct parser *main;	/* the thread that called pl_jobs */
 	int solo;		/* it works alone: the others wait */
+	int direct;		/* ... reading and placing a line at a time */
+	struct pl_appbuf ab;	/* the lines it reads so */
 	/* the placing token's: how fast each way is (see the top) */
-	size_t nplaced;		/* batches placed in this window */
+	size_t warm;		/* batches made the other way, not timed */
+	size_t nplaced;		/* bytes placed in this window */
 	unsigned window;	/* windows of this epoch so far */
 	struct timespec t0;	/* this window began */
 	double secs[2];		/* the probes' times: with helpers, alone */
@@ -225,18 +229,21 @@ fill_start(struct jobs *jb)
 /*
  * After a piece of work or a batch queued by self, the lock held: wake a
  * sleeping thread when there is work for two (the caller goes on with
- * one), all of them when the ring is empty or the reading over (what
- * idle() and the end wait for), or when the thread at work alone may be
- * waiting for what a helper did. Waking one for nothing costs two context switches, and
- * each is a wait for a core when the machine is busy.
+ * one); all of them when the reading is over, or the ring empty (what
+ * idle() and the end wait for). When one thread works alone, only what
+ * it may be waiting for: a helper's last piece of work, or a helper that
+ * holds the reading token waiting in idle(). Waking one for nothing
+ * costs two context switches, and each is a wait for a core when the
+ * machine is busy.
  */
 static void
 wake(struct jobs *jb, const struct parser *self)
 {
 	size_t n = jb->head - jb->next;		/* to parse */
+	int empty = jb->tail == jb->head;
 
-	if (jb->tail == jb->head || jb->end || jb->stopped ||
-	    (jb->solo && self != jb->main)) {	/* the one at work may wait */
+	if (jb->end || jb->stopped || (jb->solo ? self != jb->main ||
+	    (empty && jb->reading && jb->rp != self) : empty)) {
 		pthread_cond_broadcast(&jb->cv);
 		return;
 	}
@@ -321,26 +328,39 @@ since(const struct timespec *t0)
 }
 
 /*
- * A batch was placed, the lock held. At the end of a window: the first
+ * A batch of len bytes was placed, the lock held (the lines the thread
+ * alone places directly count as one). At the end of a window: the first
  * two of an epoch are the probes, with helpers, then alone; the rest go
- * the faster way. A change wakes the helpers, or has them wait.
+ * the faster way (alone, unless the helpers gain a tenth). A change
+ * wakes the helpers, or has them wait, and the next window's clock
+ * starts a ring's worth of batches later: those
+ * already in the ring were made the other way (what the helpers parsed
+ * ahead would make the thread alone look faster than it is), and the
+ * helpers take that long to fill it again.
  */
 static void
-measure(struct jobs *jb)
+measure(struct jobs *jb, size_t len)
 {
 	int was = jb->solo;
 
-	if (++jb->nplaced < WINDOW)
+	if (jb->warm > 0) {
+		if (--jb->warm == 0)
+			clock_gettime(CLOCK_MONOTONIC, &jb->t0);
+		return;
+	}
+	if ((jb->nplaced += len) < WINDOW)
 		return;
 	if (jb->window < 2)
 		jb->secs[jb->window] = since(&jb->t0);
 	jb->window = (jb->window + 1) % EPOCH;
 	if (jb->window < 2)
 		jb->solo = jb->window;		/* the next probe */
-	else
-		jb->solo = jb->secs[1] < jb->secs[0];
-	if (jb->solo != was)
+	else	/* helpers that are not clearly faster only take cores */
+		jb->solo = jb->secs[1] < jb->secs[0] * 1.1;
+	if (jb->solo != was) {
 		pthread_cond_broadcast(&jb->cv);
+		jb->warm = jb->k;
+	}
 	jb->nplaced = 0;
 	clock_gettime(CLOCK_MONOTONIC, &jb->t0);
 }
@@ -360,7 +380,7 @@ place_ready(struct jobs *jb)
 		b->state = B_FREE;
 		jb->tail++;
 		if (jb->nthreads > 1)
-			measure(jb);
+			measure(jb, b->text.n);
 		b = RING(jb, jb->tail);
 	} while (jb->tail < jb->head && b->state == B_PARSED);
 }
@@ -395,23 +415,89 @@ take_parse(struct parser *p)
 	b->state = B_PARSED;
 }
 
+int
+pl_jobs_line(struct pl_placer *pc, struct nj_reader *r, struct pl_appbuf *ab,
+    size_t *len)
+{
+	struct nj_value v;
+	struct pl_appin a;
+	int rc;
+
+	if ((rc = nj_next(r, &v, NJ_RAW)) == NJ_EOF)
+		return rc;
+	if (rc == NJ_IOERR) {
+		pc->status = EXIT_IOERR;
+		return rc;
+	}
+	pl_appbuf_clear(ab);
+	if (rc == NJ_VALUE) {
+		*len += v.len;
+		rc = pl_app_read(&a, ab, r, &v, pc->run->d);
+	}
+	if (rc == NJ_VALUE)
+		pl_placer_put(pc, &a);
+	else
+		pl_placer_bad(pc);
+	return rc;
+}
+
+/*
+ * The thread alone, with nothing in the ring: a batch's worth of lines
+ * read and placed as one thread does (pl_jobs_line), holding both tokens,
+ * the reader's messages passed on at once. Copying the lines into a
+ * batch and finding them again costs a twentieth of the work, which
+ * alone on a busy machine is what -j N would lose to -j 1.
+ */
+static void
+direct(struct jobs *jb)
+{
+	struct pl_placer *pc = jb->pc;
+	size_t len = 0;
+	int rc = NJ_VALUE;
+
+	jb->reading = jb->placing = jb->direct = 1;
+	jb->rp = jb->main;
+	jb->rkeep = 0;
+	pthread_mutex_unlock(&jb->mu);
+	while (len < BATCH_BYTES && !pl_placer_done(pc) &&
+	    (rc = pl_jobs_line(pc, jb->r, &jb->ab, &len)) != NJ_EOF &&
+	    rc != NJ_IOERR)
+		;
+	pthread_mutex_lock(&jb->mu);
+	jb->rkeep = 1;
+	jb->reading = jb->placing = jb->direct = 0;
+	if (rc == NJ_IOERR)
+		pc->stop = 1;
+	if (rc == NJ_EOF || pl_placer_done(pc))
+		jb->end = 1;
+	if (pl_placer_done(pc))
+		jb->stopped = 1;
+	measure(jb, len);
+}
+
 /*
  * Do one piece of work, the lock held: place what is parsed; read while
- * fewer batches wait to be parsed than there are threads (may_read: the
- * caller is not reading already); parse. 0 when there is nothing to do.
+ * fewer batches wait to be parsed than there are threads at work (one
+ * when alone: reading ahead only evicts what is in the cache; may_read:
+ * the caller is not reading already); parse. 0 when there is nothing to
+ * do.
  */
 static int
 step(struct parser *p, int may_read)
 {
 	struct jobs *jb = p->jb;
 
-	if (!jb->placing && jb->tail < jb->head &&
+	if (jb->solo && p == jb->main && may_read && !jb->reading &&
+	    !jb->end && jb->tail == jb->head)
+		direct(jb);
+	else if (!jb->placing && jb->tail < jb->head &&
 	    RING(jb, jb->tail)->state == B_PARSED) {
 		jb->placing = 1;
 		place_ready(jb);
 		jb->placing = 0;
 	} else if (may_read && !jb->reading && !jb->end &&
-	    jb->head - jb->tail < jb->k && jb->head - jb->next < jb->nthreads)
+	    jb->head - jb->tail < jb->k &&
+	    jb->head - jb->next < (jb->solo ? 1 : jb->nthreads))
 		take_read(p);
 	else if (jb->next < jb->head)
 		take_parse(p);
@@ -451,6 +537,11 @@ idle(void *arg)
 {
 	struct jobs *jb = arg;
 
+	if (jb->direct) {		/* all read is placed: the tokens are its */
+		if (jb->pc->run->out != NULL)
+			ob_flush_buf(jb->pc->run->out);
+		return;
+	}
 	pthread_mutex_lock(&jb->mu);
 	if (jb->fill->text.n > 0)
 		fill_queue(jb);
@@ -553,6 +644,7 @@ pl_jobs(struct pl_placer *pc, const char *path)
 		free_batch(&jb.ring[i]);
 	free(jb.ring);
 	free_msgs(&jb.rmsgs);
+	pl_appbuf_free(&jb.ab);
 	nj_close(jb.r);
 	pthread_mutex_destroy(&jb.mu);
 	pthread_cond_destroy(&jb.cv);

@@ -16,25 +16,13 @@ static void
 run_single(struct pl_placer *pc, struct nj_reader *r)
 {
 	struct pl_appbuf ab = { 0 };
-	struct nj_value v;
-	struct pl_appin a;
+	size_t len = 0;
 	int rc;
 
 	nj_set_flush(r, pc->run->out);
-	while (!pl_placer_done(pc)) {
-		if ((rc = nj_next(r, &v, NJ_RAW)) == NJ_EOF)
-			break;
-		if (rc == NJ_IOERR) {
-			pc->status = EXIT_IOERR;
-			break;
-		}
-		pl_appbuf_clear(&ab);
-		if (rc == NJ_VALUE &&
-		    (rc = pl_app_read(&a, &ab, r, &v, pc->run->d)) == NJ_VALUE)
-			pl_placer_put(pc, &a);
-		else
-			pl_placer_bad(pc);
-	}
+	while (!pl_placer_done(pc) &&
+	    (rc = pl_jobs_line(pc, r, &ab, &len)) != NJ_EOF && rc != NJ_IOERR)
+		;
 	pl_appbuf_free(&ab);
 }
 
