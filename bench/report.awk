@@ -102,7 +102,7 @@ END {
 		    spd("floor_apps", "old_place1"), spd("jq", "old_place1"), "-",
 		    "-j 1 spd vs it " spd("old_place1", "place1"))
 	flat("placectl place -j 1 (" size(small) ")", "place1", "place1_small")
-	jobs2("placectl place -j 2", "place1", "place2", 1.3, 1)
+	jobs2("placectl place -j 2", "place1", "place2", 1, 1)
 	row("placectl place -j " jobs, "placeN", spd("floor_apps", "placeN"),
 	    spd("jq", "placeN"), "-", "spd vs -j 1 " spd("place1", "placeN"))
 
