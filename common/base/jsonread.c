@@ -170,8 +170,11 @@ nj_status(int rc)
 void
 nj_pos_advance(struct pos *p, const char *s, size_t n)
 {
-	const char *e = s + n, *q;
+	const char *e, *q;
 
+	if (n == 0)		/* s may be NULL */
+		return;
+	e = s + n;
 	while ((q = memchr(s, '\n', (size_t)(e - s))) != NULL) {
 		p->line++;
 		p->col = 1;

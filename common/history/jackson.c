@@ -2225,9 +2225,12 @@ rh_jk_bytes(struct rh_jk *j, uint64_t off, size_t want,
 			break;
 		gave(j, c, (size_t)got);
 	}
+	if (off >= j->u8.n) {		/* nothing there (u8.s may be NULL) */
+		*p = (const unsigned char *)"";
+		return 0;
+	}
 	*p = (const unsigned char *)j->u8.s + off;
-	return off >= j->u8.n ? 0 : j->u8.n - off < want ?
-	    (size_t)(j->u8.n - off) : want;
+	return j->u8.n - off < want ? (size_t)(j->u8.n - off) : want;
 }
 
 size_t
