@@ -800,8 +800,9 @@ count(const struct kp *k, struct kp_counts *c)
 void
 kp_counts_text(struct buf *b, const struct kp_counts *c, const char *release)
 {
-	static const char *const why[KP_NSKIP] = { "not for yunikorn "
-	    "(spec.schedulerName)", "completed (Succeeded, Failed)",
+	static const char *const why[KP_NSKIP] = {
+	    "not for yunikorn (spec.schedulerName)",
+	    "completed (Succeeded, Failed)",
 	    "with scheduling gates", "with ignore-application",
 	    "without an application ID" };
 	const char *sep = "; skipped: ";
