@@ -160,7 +160,7 @@ struct rbuf {
 /* A record decoded, not yet put into the save (sliderread.h). */
 struct pend {
 	int type;		/* B_*, -1: none */
-	uint64_t off;		/* its first byte */
+	uint64_t off;		/* its first byte; none: what follows the taken */
 	uint64_t foff[5];	/* its fields' values */
 	struct rh_jstr s[2];	/* host; savedx, savedate */
 	int64_t v[5];
@@ -989,6 +989,8 @@ fast(struct rh_sl *s)
 	if ((len = rh_rec_fast(s->rec, (const char *)b, n, RH_REC_STRICT)) == 0)
 		return 0;
 	rh_jk_skip_record(s->j, off + len);
+	/* taken: what Slider refuses from the next token on is read after it */
+	s->p.off = off + len;
 	if (!s->fastnames) {
 		rh_jk_saw_names(s->j, names, sizeof names / sizeof *names);
 		s->fastnames = 1;

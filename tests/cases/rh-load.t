@@ -298,15 +298,22 @@ An unknown record type is refused (case 119).
   rh-load: h.json:2:11: unknown record type 'org.apache.slider.server.avro.Future'; Slider: "Unknown union branch org.apache.slider.server.avro.Future"
   [65]
 
-A missing footer, a broken file, an empty file, an entry of two keys, a
-line without one, a missing field, a missing file: exit 65 (66) naming
-the place.
+A missing footer, a broken file, a line that begins with a byte that is
+not UTF-8 (that line, with or without --strict), an empty file, an entry
+of two keys, a line without one, a missing field, a missing file: exit
+65 (66) naming the place.
 
   $ { hdr 1000; ent h1 0 false 5; } >nofoot.json && rh-load nofoot.json
   rh-load: nofoot.json:1:1: the input ends before the RoleHistoryFooter of the save begun here
   [65]
   $ printf '{broken:true}' >broken.json && rh-load broken.json
   rh-load: broken.json:1:2: quoted object property name expected
+  [65]
+  $ { hdr 1000; ent h1 0 false 5; printf '\373'; ent h2 0 false 5 | cut -c2-; foot 2; } >u8.json && rh-load u8.json
+  rh-load: u8.json:3:1: expected a JSON object
+  [65]
+  $ rh-load --strict u8.json
+  rh-load: u8.json:3:1: not JSON as Slider's parser reads it; Slider: "Unexpected character ('û' (code 251)): expected a valid value (number, String, array, object, 'true', 'false' or 'null')  at [Source: ...; line: 3, column: 2]"
   [65]
   $ : >empty.json && rh-load empty.json
   rh-load: empty.json: no history: the input is empty
