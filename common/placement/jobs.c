@@ -20,8 +20,8 @@
  * itself: every so many lines it places a window of them with the
  * helpers and one with this thread alone (the others wait; it reads and
  * places a line at a time, as -j 1 does), then goes on in the faster way
- * for a while, and measures again. Either way the
- * output is the same; what changes is only who does the work.
+ * for a while, and measures again. Either way the output is the same;
+ * what changes is only who does the work.
  *
  * Messages go where the lines go: a parser's diag keeps them in the batch
  * it parses, the reader's in the batch being read, and whoever places the
@@ -333,10 +333,10 @@ since(const struct timespec *t0)
  * two of an epoch are the probes, with helpers, then alone; the rest go
  * the faster way (alone, unless the helpers gain a tenth). A change
  * wakes the helpers, or has them wait, and the next window's clock
- * starts a ring's worth of batches later: those
- * already in the ring were made the other way (what the helpers parsed
- * ahead would make the thread alone look faster than it is), and the
- * helpers take that long to fill it again.
+ * starts a ring's worth of batches later: those already in the ring were
+ * made the other way (what the helpers parsed ahead would make the thread
+ * alone look faster than it is), and the helpers take that long to fill
+ * it again.
  */
 static void
 measure(struct jobs *jb, size_t len)
