@@ -93,6 +93,7 @@ struct args {
 				   both; check: the first and last of a range) */
 	enum pl_compat compat;	/* the new release's class */
 	int jobs, keep_going, dot, verbose;
+	enum pl_jobsmode jobs_mode;	/* PLACECTL_JOBS */
 	enum pl_runmode mode;	/* the subcommand's */
 };
 
@@ -117,6 +118,19 @@ compat(struct diag *d, const char *what, const char *v, int range,
 	    pl_release_parse(v, rel, &why)) != 0)
 		opt_usage(d, "%s: %s", what, why.s);
 	buf_free(&why);
+}
+
+/* PLACECTL_JOBS: how the threads of -j N share the work. */
+static enum pl_jobsmode
+jobs_mode(struct diag *d, const char *v)
+{
+	static const char *const names[] = { "auto", "measure", "always" };
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++)
+		if (strcmp(v, names[i]) == 0)
+			return (enum pl_jobsmode)i;
+	opt_usage(d, "PLACECTL_JOBS: '%s' is not auto, measure or always", v);
 }
 
 /* "YuniKorn A" or "YuniKorn A to B": the releases a summary judged by. */
@@ -213,6 +227,7 @@ stream(struct args *a, int (*body)(struct args *, struct stream *))
 		}
 		s.run.keep_going = a->keep_going;
 		s.run.jobs = a->jobs;
+		s.run.jobs_mode = a->jobs_mode;
 		s.run.hup = &hup;
 		s.run.d = &a->d;
 		s.run.out = a->mode == PL_RUN_COUNT ? NULL : &s.out.ob;
@@ -490,11 +505,11 @@ int
 main(int argc, char **argv)
 {
 	const struct subcommand *sub = NULL;
-	const char *cv = NULL;
+	const char *cv = NULL, *v;
 	int rc;
 	struct args a = { DIAG_INIT("placectl"), { NULL, NULL }, 0, NULL, NULL,
 	    NULL, { NULL, NULL }, NULL, 0, { 0, 0 }, PL_010, 1, 0, 0, 0,
-	    PL_RUN_PLACE };
+	    PL_JOBS_AUTO, PL_RUN_PLACE };
 	size_t i;
 
 	opt_begin(&a.d);
@@ -517,6 +532,8 @@ main(int argc, char **argv)
 		a.in = argv[optind + 1];
 	if (cv == NULL && (cv = getenv("PLACECTL_COMPAT")) != NULL && *cv != '\0')
 		compat(&a.d, "PLACECTL_COMPAT", cv, sub->compat == 3, a.rel);
+	if ((v = getenv("PLACECTL_JOBS")) != NULL && *v != '\0')
+		a.jobs_mode = jobs_mode(&a.d, v);
 	if (a.ncv < 2 && sub->compat != 3)	/* one release: both sides */
 		a.rel[1] = a.rel[0];
 	a.compat = pl_releases[a.rel[1]].c;

@@ -45,6 +45,10 @@ apps() {
 Try 'placectl --help'."
 	run --separate-stderr placectl place -j 0 -c "$PD/seed-tag.yaml"
 	assert_failure "$EXIT_USAGE"
+	PLACECTL_JOBS=sometimes run --separate-stderr placectl place -j 2 -c "$PD/seed-tag.yaml"
+	assert_failure "$EXIT_USAGE"
+	assert_stderr "placectl: PLACECTL_JOBS: 'sometimes' is not auto, measure or always
+Try 'placectl --help'."
 	run --separate-stderr placectl check -c "$PD/seed-tag.yaml" extra
 	assert_failure "$EXIT_USAGE"
 	assert_stderr_partial "unexpected operand 'extra'"
@@ -237,8 +241,8 @@ placectl: 8 bad applications skipped"
 	    '{"user":"a","groups":["\x80"],"app":"a4"}' \
 	    '{"user":"b","tags":{"namespace":"x"},"app":"a5"}' \
 	    '{"user":"\xc3\xa9","tags":{"namespace":"y"},"app":"a6"}' > "$f"
-	for j in 1 2; do
-		run --separate-stderr placectl place -j $j --keep-going -c "$PD/seed-tag.yaml" "$f"
+	for j in 1:auto 2:auto 2:always; do
+		PLACECTL_JOBS=${j#*:} run --separate-stderr placectl place -j ${j%:*} --keep-going -c "$PD/seed-tag.yaml" "$f"
 		assert_failure "$EXIT_DATAERR"
 		assert_stderr "placectl: $f:1:31: invalid UTF-8 in string
 placectl: $f:2:11: invalid UTF-8 in string
@@ -347,7 +351,7 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	run -73 placectl place -c "$PD/seed-tag.yaml" -o "$BATS_TEST_TMPDIR/no/dir/out" "$BATS_TEST_TMPDIR/apps.ndjson"
 }
 
-@test "-j N writes exactly what -j 1 writes, errors in order" {
+@test "-j N writes exactly what -j 1 writes, errors in order, however the threads share the work" {
 	awk 'BEGIN { for (i = 1; i <= 3000; i++) {
 		printf "{\"app\":%d,\"user\":\"u%d\",\"groups\":[\"g%d\"],\"tags\":{\"namespace\":\"ns%d\"}}\n",
 		    i, i % 17, i % 5, i % 40
@@ -356,23 +360,28 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	} }' > "$BATS_TEST_TMPDIR/many.ndjson"
 	placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson" \
 	    > "$BATS_TEST_TMPDIR/j1" 2> "$BATS_TEST_TMPDIR/e1" || true
-	for j in 2 3 8; do
-		placectl place -j $j --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson" \
-		    > "$BATS_TEST_TMPDIR/jn" 2> "$BATS_TEST_TMPDIR/en" || true
-		cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/jn"
-		cmp "$BATS_TEST_TMPDIR/e1" "$BATS_TEST_TMPDIR/en"
+	# always: every thread from the first line (the batches); auto and
+	# measure: alone until the machine leaves a core (a line at a time)
+	for m in always measure auto; do
+		for j in 2 3 8; do
+			PLACECTL_JOBS=$m placectl place -j $j --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson" \
+			    > "$BATS_TEST_TMPDIR/jn" 2> "$BATS_TEST_TMPDIR/en" || true
+			cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/jn"
+			cmp "$BATS_TEST_TMPDIR/e1" "$BATS_TEST_TMPDIR/en"
+		done
+		PLACECTL_JOBS=$m run --separate-stderr placectl place -j 2 -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+		assert_failure "$EXIT_DATAERR"
+		assert_equal "$(printf '%s\n' "$output" | wc -l)" 997
 	done
 	run grep -c 'bad application' "$BATS_TEST_TMPDIR/e1"
 	assert_output 1
-	run --separate-stderr placectl place -j 2 -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
-	assert_failure "$EXIT_DATAERR"
-	assert_equal "$(printf '%s\n' "$output" | wc -l)" 997
 }
 
 @test "-j N on a stream long enough to measure itself (helpers, then alone): the same output" {
 	# 120000 lines, some 15 MB: past the two probe windows of 4 MB, the
 	# first placed with the helpers, the second alone, each after a
-	# ring's worth of batches
+	# ring's worth of batches (PLACECTL_JOBS=measure: whatever else the
+	# machine runs; auto: maybe alone all along)
 	awk 'BEGIN { for (i = 1; i <= 120000; i++) {
 		printf "{\"app\":\"application-%d\",\"user\":\"user%d\",\"groups\":[\"g%d\",\"team-%d\"],\"tags\":{\"namespace\":\"ns%d\"}}\n",
 		    i, i % 113, i % 5, i % 7, i % 40
@@ -381,8 +390,8 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 	} }' > "$BATS_TEST_TMPDIR/long.ndjson"
 	placectl place --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/long.ndjson" \
 	    > "$BATS_TEST_TMPDIR/j1" 2> "$BATS_TEST_TMPDIR/e1" || true
-	for j in 2 4; do
-		placectl place -j $j --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/long.ndjson" \
+	for j in 2:measure 4:measure 2:auto; do
+		PLACECTL_JOBS=${j#*:} placectl place -j ${j%:*} --keep-going -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/long.ndjson" \
 		    > "$BATS_TEST_TMPDIR/jn" 2> "$BATS_TEST_TMPDIR/en" || true
 		cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/jn"
 		cmp "$BATS_TEST_TMPDIR/e1" "$BATS_TEST_TMPDIR/en"
@@ -428,10 +437,10 @@ placectl: $f:8:15: warning: the placement rules do not build; YuniKorn loads the
 }
 
 @test "each line is answered at once, before more input comes (tail -f)" {
-	for j in 1 2; do
+	for j in 1:auto 2:auto 2:always; do
 		rm -f "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
 		mkfifo "$BATS_TEST_TMPDIR/in"
-		placectl place -j $j -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/in" \
+		PLACECTL_JOBS=${j#*:} placectl place -j ${j%:*} -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/in" \
 		    > "$BATS_TEST_TMPDIR/out" 3>&- &
 		exec 5> "$BATS_TEST_TMPDIR/in"
 		echo '{"app":"a","user":"a","tags":{"namespace":"one"}}' >&5
@@ -500,8 +509,8 @@ placectl: warning: configuration '$BATS_TEST_TMPDIR/q.yaml' not reloaded: the pr
 
 @test "a reader that goes away ends placectl quietly" {
 	awk 'BEGIN { for (i = 0; i < 20000; i++) print "{\"app\":\"a\",\"user\":\"u\",\"tags\":{\"namespace\":\"n\"}}" }' > "$BATS_TEST_TMPDIR/many.ndjson"
-	for j in 1 2; do
-		run --separate-stderr closed_pipe placectl place -j $j -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+	for j in 1:auto 2:auto 2:always; do
+		PLACECTL_JOBS=${j#*:} run --separate-stderr closed_pipe placectl place -j ${j%:*} -c "$PD/seed-tag.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
 		assert_success
 		assert_stderr ""
 	done
@@ -512,8 +521,8 @@ placectl: warning: configuration '$BATS_TEST_TMPDIR/q.yaml' not reloaded: the pr
 
 @test "diff whose reader goes away: quiet success, no partial count shown as the total" {
 	awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "{\"app\":\"a%d\",\"user\":\"u\",\"tags\":{\"namespace\":\"n%d\"}}\n", i, i }' > "$BATS_TEST_TMPDIR/many.ndjson"
-	for j in 1 2; do
-		run --separate-stderr closed_pipe placectl diff -j $j -c "$PD/seed-tag.yaml" -c "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
+	for j in 1:auto 2:auto 2:always; do
+		PLACECTL_JOBS=${j#*:} run --separate-stderr closed_pipe placectl diff -j ${j%:*} -c "$PD/seed-tag.yaml" -c "$PD/seed-fixed.yaml" "$BATS_TEST_TMPDIR/many.ndjson"
 		assert_success
 		assert_stderr ""
 	done

@@ -20,8 +20,12 @@
  * itself: every so many lines it places a window of them with the
  * helpers and one with this thread alone (the others wait; it reads and
  * places a line at a time, as -j 1 does), then goes on in the faster way
- * for a while, and measures again. Either way the output is the same;
- * what changes is only who does the work.
+ * for a while, and measures again. It measures only when the other work
+ * of the machine leaves a core for a helper (cpuload.h); else this
+ * thread works alone until the next time it looks, and the helpers are
+ * not even started until they may help (with none, the C library takes
+ * no locks). Either way the output is the same; what changes is only
+ * who does the work.
  *
  * Messages go where the lines go: a parser's diag keeps them in the batch
  * it parses, the reader's in the batch being read, and whoever places the
@@ -32,6 +36,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "cpuload.h"
 #include "exitcode.h"
 #include "jobs.h"
 #include "jsonread.h"
@@ -41,6 +46,7 @@
 #define RING_PER_JOB 8		/* batches in flight per thread */
 #define WINDOW (4 << 20)	/* bytes placed in one measured window */
 #define EPOCH 16		/* windows from one pair of probes to the next */
+#define LOOK (1 << 20)		/* bytes from one look at the cores to the next */
 
 /* Messages kept to be reported later. */
 struct msg {
@@ -136,13 +142,18 @@ struct jobs {
 	int end;		/* nothing more to read */
 	int stopped;		/* nothing more to place: the run is over */
 	struct parser *main;	/* the thread that called pl_jobs */
+	struct parser *helper;	/* the others, nhelp of them: */
+	size_t nhelp;
+	int started;		/* ... started, nthreads - 1 of them, */
+	size_t waiting;		/* ... and this many of all wait */
+	enum pl_jobsmode mode;
 	int solo;		/* it works alone: the others wait */
-	int direct;		/* ... reading and placing a line at a time */
 	struct pl_appbuf ab;	/* the lines it reads so */
 	/* the placing token's: how fast each way is (see the top) */
 	size_t warm;		/* batches made the other way, not timed */
 	size_t nplaced;		/* bytes placed in this window */
 	unsigned window;	/* windows of this epoch so far */
+	int looking;		/* alone: the cores were taken at the last look */
 	struct timespec t0;	/* this window began */
 	double secs[2];		/* the probes' times: with helpers, alone */
 };
@@ -327,36 +338,101 @@ since(const struct timespec *t0)
 	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+static void *work(void *);
+
+/* Start the helpers, the first time only, the lock held. Are there any? */
+static int
+helpers(struct jobs *jb)
+{
+	struct pl_run *run = jb->pc->run;
+	size_t i;
+
+	if (jb->started)
+		return jb->nthreads > 1;
+	jb->started = 1;
+	for (i = 0; i < jb->nhelp; i++)
+		if ((errno = pthread_create(&jb->helper[i].tid, NULL, work,
+		    &jb->helper[i])) != 0) {
+			diag_warn(run->d, POS_NONE, "cannot start parser thread "
+			    "%zu of %zu: %s", i + 1, jb->nhelp, strerror(errno));
+			break;
+		}
+	jb->nthreads = i + 1;
+	return i > 0;
+}
+
+/*
+ * Is a core left for a helper? (cpu_left: the cores the other threads of
+ * the machine leave to ours; a system that does not say, yes, and the
+ * probes tell.) The lock held.
+ */
+static int
+core_left(const struct jobs *jb)
+{
+	int left;
+
+	if (jb->mode == PL_JOBS_MEASURE)
+		return 1;
+	left = cpu_left((int)(jb->nthreads - jb->waiting));
+	return left < 0 || left >= 2;
+}
+
+/*
+ * Between epochs, the lock held: begin one, its first window with the
+ * helpers (started if need be), if a core is left for them; else work
+ * alone and look again LOOK bytes later. A look sees one moment, and
+ * often a core taken only for a moment (the parent of a command just
+ * started, before it waits), hence looking again soon.
+ */
+static void
+look(struct jobs *jb)
+{
+	jb->solo = jb->looking = !(core_left(jb) && helpers(jb));
+	jb->window = 0;
+}
+
 /*
  * A batch of len bytes was placed, the lock held (the lines the thread
- * alone places directly count as one). At the end of a window: the first
- * two of an epoch are the probes, with helpers, then alone; the rest go
- * the faster way (alone, unless the helpers gain a tenth). A change
- * wakes the helpers, or has them wait, and the next window's clock
- * starts a ring's worth of batches later: those already in the ring were
- * made the other way (what the helpers parsed ahead would make the thread
- * alone look faster than it is), and the helpers take that long to fill
- * it again.
+ * alone places directly count as one). Looking, every LOOK bytes: see
+ * look(). At the end of a window: the first two of an epoch are the
+ * probes, with helpers, then alone; the rest go the faster way (with the
+ * helpers, unless alone gains a tenth); after the last, look. A change wakes
+ * the helpers, or has them wait, and the next window's clock starts a
+ * ring's worth of batches later: those already in the ring were made the
+ * other way (what the helpers parsed ahead would make the thread alone
+ * look faster than it is), and the helpers take that long to fill it
+ * again. Nothing to measure with all threads always, or none started.
  */
 static void
 measure(struct jobs *jb, size_t len)
 {
 	int was = jb->solo;
 
+	if (jb->mode == PL_JOBS_ALWAYS || (jb->started && jb->nthreads == 1))
+		return;
 	if (jb->warm > 0) {
 		if (--jb->warm == 0)
 			clock_gettime(CLOCK_MONOTONIC, &jb->t0);
 		return;
 	}
-	if ((jb->nplaced += len) < WINDOW)
-		return;
-	if (jb->window < 2)
-		jb->secs[jb->window] = since(&jb->t0);
-	jb->window = (jb->window + 1) % EPOCH;
-	if (jb->window < 2)
-		jb->solo = jb->window;		/* the next probe */
-	else	/* helpers that are not clearly faster only take cores */
-		jb->solo = jb->secs[1] < jb->secs[0] * 1.1;
+	jb->nplaced += len;
+	if (jb->looking) {
+		if (jb->nplaced < LOOK)
+			return;
+		look(jb);
+	} else {
+		if (jb->nplaced < WINDOW)
+			return;
+		if (jb->window < 2)
+			jb->secs[jb->window] = since(&jb->t0);
+		if (++jb->window == EPOCH)
+			look(jb);
+		else if (jb->window == 1)
+			jb->solo = 1;		/* the second probe */
+		else	/* a core was left for them: helpers unless clearly
+			   slower (a machine busier than it looked) */
+			jb->solo = jb->secs[1] * 1.1 < jb->secs[0];
+	}
 	if (jb->solo != was) {
 		pthread_cond_broadcast(&jb->cv);
 		jb->warm = jb->k;
@@ -379,8 +455,7 @@ place_ready(struct jobs *jb)
 			jb->stopped = jb->end = 1;
 		b->state = B_FREE;
 		jb->tail++;
-		if (jb->nthreads > 1)
-			measure(jb, b->text.n);
+		measure(jb, b->text.n);
 		b = RING(jb, jb->tail);
 	} while (jb->tail < jb->head && b->state == B_PARSED);
 }
@@ -441,31 +516,41 @@ pl_jobs_line(struct pl_placer *pc, struct nj_reader *r, struct pl_appbuf *ab,
 	return rc;
 }
 
+static void idle(void *);
+
 /*
- * The thread alone, with nothing in the ring: a batch's worth of lines
- * read and placed as one thread does (pl_jobs_line), holding both tokens,
- * the reader's messages passed on at once. Copying the lines into a
- * batch and finding them again costs a twentieth of the work, which
- * alone on a busy machine is what -j N would lose to -j 1.
+ * The thread alone, with nothing in the ring: the lines up to the end of
+ * the window or the next look (while warming up, a batch's worth) read
+ * and placed as one
+ * thread does (pl_jobs_line; the output flushed before each read, not
+ * idle()), holding both tokens, the reader's messages passed on at once.
+ * Copying the lines into a batch and finding them again costs a
+ * twentieth of the work, and coming back here every batch a hundredth,
+ * which alone on a busy machine is what -j N would lose to -j 1.
  */
 static void
 direct(struct jobs *jb)
 {
 	struct pl_placer *pc = jb->pc;
-	size_t len = 0;
+	size_t len = 0, want = jb->warm > 0 ? BATCH_BYTES :
+	    (jb->looking ? LOOK : WINDOW) - jb->nplaced;
 	int rc = NJ_VALUE;
 
-	jb->reading = jb->placing = jb->direct = 1;
+	jb->reading = jb->placing = 1;
 	jb->rp = jb->main;
 	jb->rkeep = 0;
 	pthread_mutex_unlock(&jb->mu);
-	while (len < BATCH_BYTES && !pl_placer_done(pc) &&
+	nj_set_idle(jb->r, NULL, NULL);
+	nj_set_flush(jb->r, pc->run->out);
+	while (len < want && !pl_placer_done(pc) &&
 	    (rc = pl_jobs_line(pc, jb->r, &jb->ab, &len)) != NJ_EOF &&
 	    rc != NJ_IOERR)
 		;
+	nj_set_flush(jb->r, NULL);
+	nj_set_idle(jb->r, idle, jb);
 	pthread_mutex_lock(&jb->mu);
 	jb->rkeep = 1;
-	jb->reading = jb->placing = jb->direct = 0;
+	jb->reading = jb->placing = 0;
 	if (rc == NJ_IOERR)
 		pc->stop = 1;
 	if (rc == NJ_EOF || pl_placer_done(pc))
@@ -522,8 +607,11 @@ work(void *arg)
 
 	pthread_mutex_lock(&jb->mu);
 	while (!finished(jb))
-		if ((jb->solo && p != jb->main) || !step(p, 1))
+		if ((jb->solo && p != jb->main) || !step(p, 1)) {
+			jb->waiting++;
 			pthread_cond_wait(&jb->cv, &jb->mu);
+			jb->waiting--;
+		}
 	pthread_mutex_unlock(&jb->mu);
 	return NULL;
 }
@@ -537,17 +625,15 @@ idle(void *arg)
 {
 	struct jobs *jb = arg;
 
-	if (jb->direct) {		/* all read is placed: the tokens are its */
-		if (jb->pc->run->out != NULL)
-			ob_flush_buf(jb->pc->run->out);
-		return;
-	}
 	pthread_mutex_lock(&jb->mu);
 	if (jb->fill->text.n > 0)
 		fill_queue(jb);
 	while (jb->tail < jb->head || jb->placing)
-		if (!step(jb->rp, 0))
+		if (!step(jb->rp, 0)) {
+			jb->waiting++;
 			pthread_cond_wait(&jb->cv, &jb->mu);
+			jb->waiting--;
+		}
 	if (jb->pc->run->out != NULL)
 		ob_flush_buf(jb->pc->run->out);
 	pthread_mutex_unlock(&jb->mu);
@@ -593,7 +679,7 @@ pl_jobs(struct pl_placer *pc, const char *path)
 	struct pl_run *run = pc->run;
 	struct jobs jb;
 	struct parser *p;
-	size_t i, n = (size_t)run->jobs - 1, started;
+	size_t i, n = (size_t)run->jobs - 1;
 	int rc;
 
 	memset(&jb, 0, sizeof jb);
@@ -621,21 +707,23 @@ pl_jobs(struct pl_placer *pc, const char *path)
 		p[i].r = nj_fdopen(-1, nj_name(jb.r), NJ_LINES, &p[i].d);
 		pl_app_lines(p[i].r);
 	}
-	pthread_mutex_lock(&jb.mu);
-	for (i = 0; i < n; i++)
-		if ((errno = pthread_create(&p[i].tid, NULL, work, &p[i])) != 0) {
-			diag_warn(run->d, POS_NONE, "cannot start parser thread "
-			    "%zu of %zu: %s", i + 1, n, strerror(errno));
-			break;
-		}
-	started = i;			/* none: this thread does it all */
-	jb.nthreads = started + 1;
 	jb.main = &p[n];
+	jb.helper = p;
+	jb.nhelp = n;
+	jb.nthreads = 1;
+	jb.mode = run->jobs_mode;
+	pthread_mutex_lock(&jb.mu);
+	if (jb.mode == PL_JOBS_ALWAYS)
+		jb.solo = !helpers(&jb);
+	else
+		look(&jb);
+	if (!jb.solo)	/* time the helpers once they have filled the ring */
+		jb.warm = jb.k;
 	clock_gettime(CLOCK_MONOTONIC, &jb.t0);
 	pthread_mutex_unlock(&jb.mu);
 	work(&p[n]);
 	for (i = 0; i <= n; i++) {
-		if (i < started)
+		if (i + 1 < jb.nthreads)
 			pthread_join(p[i].tid, NULL);
 		nj_close(p[i].r);
 	}

@@ -22,6 +22,13 @@
 enum pl_runmode { PL_RUN_PLACE, PL_RUN_EXPLAIN, PL_RUN_DIFF, PL_RUN_COUNT };
 
 /*
+ * How jobs > 1 threads share the work (jobs.c): measured, when the rest
+ * of the machine leaves a core for a helper (AUTO); measured whatever
+ * the rest does (MEASURE); all of them all the time (ALWAYS).
+ */
+enum pl_jobsmode { PL_JOBS_AUTO, PL_JOBS_MEASURE, PL_JOBS_ALWAYS };
+
+/*
  * Across releases: the old configuration under every row of the path
  * from the old release to the new one (upgrade.h), loaded by
  * pl_rows_load. Row 0 is the old side; with one configuration the last
@@ -46,6 +53,7 @@ struct pl_run {
 				   which changes moved it */
 	int keep_going;		/* skip bad applications, count them */
 	int jobs;		/* threads; 0 or 1: one */
+	enum pl_jobsmode jobs_mode;
 	volatile sig_atomic_t *hup;	/* set: reload part before the next */
 	struct diag *d;
 	struct ob *out;		/* NULL for PL_RUN_COUNT */
