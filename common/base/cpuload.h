@@ -6,14 +6,24 @@
 #ifndef PK_CPULOAD_H
 #define PK_CPULOAD_H
 
+/* Where to look: Linux's /proc/loadavg, kept open, and the cores online. */
+struct cpu_load {
+	int fd;			/* -1: the system does not say */
+	long ncpu;
+};
+
+/* Open it; on a system without it, every look says -1. */
+void cpu_open(struct cpu_load *);
+void cpu_close(struct cpu_load *);
+
 /*
  * The online cores less the threads, other than ours of the caller's
  * own, that are running or ready to run right now (the fourth field of
- * Linux's /proc/loadavg, "running/total", counts those of the whole
- * machine, the caller among them). Not below 0. -1 when the system does
- * not say.
+ * /proc/loadavg, "running/total", counts those of the whole machine, the
+ * caller among them). Not below 0. -1 when the system does not say. A
+ * look costs a read of a short file, about a microsecond.
  */
-int cpu_left(int ours);
+int cpu_left(const struct cpu_load *, int ours);
 
 /*
  * The same from the text of /proc/loadavg and the count of online

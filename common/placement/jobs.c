@@ -147,6 +147,7 @@ struct jobs {
 	int started;		/* ... started, nthreads - 1 of them, */
 	size_t waiting;		/* ... and this many of all wait */
 	enum pl_jobsmode mode;
+	struct cpu_load load;	/* where AUTO looks */
 	int solo;		/* it works alone: the others wait */
 	struct pl_appbuf ab;	/* the lines it reads so */
 	/* the placing token's: how fast each way is (see the top) */
@@ -340,16 +341,24 @@ since(const struct timespec *t0)
 
 static void *work(void *);
 
-/* Start the helpers, the first time only, the lock held. Are there any? */
+/*
+ * Start the helpers, the first time only, the lock held; then every
+ * thread needs a reader of its own. Are there any?
+ */
 static int
 helpers(struct jobs *jb)
 {
 	struct pl_run *run = jb->pc->run;
+	struct parser *p = jb->helper;
 	size_t i;
 
 	if (jb->started)
 		return jb->nthreads > 1;
 	jb->started = 1;
+	for (i = 0; i <= jb->nhelp; i++) {	/* p[nhelp]: main's */
+		p[i].r = nj_fdopen(-1, nj_name(jb->r), NJ_LINES, &p[i].d);
+		pl_app_lines(p[i].r);
+	}
 	for (i = 0; i < jb->nhelp; i++)
 		if ((errno = pthread_create(&jb->helper[i].tid, NULL, work,
 		    &jb->helper[i])) != 0) {
@@ -373,7 +382,7 @@ core_left(const struct jobs *jb)
 
 	if (jb->mode == PL_JOBS_MEASURE)
 		return 1;
-	left = cpu_left((int)(jb->nthreads - jb->waiting));
+	left = cpu_left(&jb->load, (int)(jb->nthreads - jb->waiting));
 	return left < 0 || left >= 2;
 }
 
@@ -704,14 +713,15 @@ pl_jobs(struct pl_placer *pc, const char *path)
 		p[i].d = *run->d;
 		p[i].d.sink = keep_msg;
 		p[i].d.sink_arg = &p[i].into;
-		p[i].r = nj_fdopen(-1, nj_name(jb.r), NJ_LINES, &p[i].d);
-		pl_app_lines(p[i].r);
 	}
 	jb.main = &p[n];
 	jb.helper = p;
 	jb.nhelp = n;
 	jb.nthreads = 1;
 	jb.mode = run->jobs_mode;
+	jb.load.fd = -1;
+	if (jb.mode == PL_JOBS_AUTO)
+		cpu_open(&jb.load);
 	pthread_mutex_lock(&jb.mu);
 	if (jb.mode == PL_JOBS_ALWAYS)
 		jb.solo = !helpers(&jb);
@@ -734,6 +744,7 @@ pl_jobs(struct pl_placer *pc, const char *path)
 	free_msgs(&jb.rmsgs);
 	pl_appbuf_free(&jb.ab);
 	nj_close(jb.r);
+	cpu_close(&jb.load);
 	pthread_mutex_destroy(&jb.mu);
 	pthread_cond_destroy(&jb.cv);
 }

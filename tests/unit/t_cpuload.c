@@ -5,6 +5,7 @@
 int
 main(void)
 {
+	struct cpu_load l;
 	int n;
 
 	is_int(cpu_left_text("0.00 0.01 0.05 1/123 4567\n", 2, 1), 2,
@@ -31,7 +32,11 @@ main(void)
 	    1), -1, "a count out of range");
 	is_int(cpu_left_text("a.00 0.00 0.00 1/1 1\n", 2, 1), -1,
 	    "an average that is no number");
-	n = cpu_left(1);
+	cpu_open(&l);
+	n = cpu_left(&l, 1);
 	ok(n >= -1, "this machine: %d cores left, or -1 where it cannot say", n);
+	ok(l.fd < 0 || cpu_left(&l, 1) >= 0, "read again, it still says");
+	cpu_close(&l);
+	is_int(cpu_left(&l, 1), -1, "closed: cannot say");
 	return tap_done();
 }
