@@ -342,8 +342,9 @@ since(const struct timespec *t0)
 static void *work(void *);
 
 /*
- * Start the helpers, the first time only, the lock held; then every
- * thread needs a reader of its own. Are there any?
+ * Start the helpers, the first time only, the lock held; then the ring
+ * is made, and every thread needs a reader of its own. Are there any?
+ * (Until then the thread works alone, and nothing of theirs is made.)
  */
 static int
 helpers(struct jobs *jb)
@@ -355,6 +356,8 @@ helpers(struct jobs *jb)
 	if (jb->started)
 		return jb->nthreads > 1;
 	jb->started = 1;
+	jb->k = RING_PER_JOB * (jb->nhelp + 1);
+	jb->ring = xcalloc(jb->k, sizeof *jb->ring);
 	for (i = 0; i <= jb->nhelp; i++) {	/* p[nhelp]: main's */
 		p[i].r = nj_fdopen(-1, nj_name(jb->r), NJ_LINES, &p[i].d);
 		pl_app_lines(p[i].r);
@@ -703,8 +706,6 @@ pl_jobs(struct pl_placer *pc, const char *path)
 	jb.rkeep = 1;
 	pl_app_lines(jb.r);
 	nj_set_idle(jb.r, idle, &jb);
-	jb.k = RING_PER_JOB * (n + 1);
-	jb.ring = xcalloc(jb.k, sizeof *jb.ring);
 	pthread_mutex_init(&jb.mu, NULL);
 	pthread_cond_init(&jb.cv, NULL);
 	p = xcalloc(n + 1, sizeof *p);
