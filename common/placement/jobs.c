@@ -22,10 +22,9 @@
  * places a line at a time, as -j 1 does), then goes on in the faster way
  * for a while, and measures again. It measures only when the other work
  * of the machine leaves a core for a helper (cpuload.h); else this
- * thread works alone until the next time it looks, and the helpers are
- * not even started until they may help (with none, the C library takes
- * no locks). Either way the output is the same; what changes is only
- * who does the work.
+ * thread works alone until the next time it looks, and the helpers, the
+ * ring and their readers are not even made until they may help. Either
+ * way the output is the same; what changes is only who does the work.
  *
  * Messages go where the lines go: a parser's diag keeps them in the batch
  * it parses, the reader's in the batch being read, and whoever places the
@@ -408,12 +407,12 @@ look(struct jobs *jb)
  * alone places directly count as one). Looking, every LOOK bytes: see
  * look(). At the end of a window: the first two of an epoch are the
  * probes, with helpers, then alone; the rest go the faster way (with the
- * helpers, unless alone gains a tenth); after the last, look. A change wakes
- * the helpers, or has them wait, and the next window's clock starts a
- * ring's worth of batches later: those already in the ring were made the
- * other way (what the helpers parsed ahead would make the thread alone
- * look faster than it is), and the helpers take that long to fill it
- * again. Nothing to measure with all threads always, or none started.
+ * helpers, unless alone gains a tenth); after the last, look. A change
+ * wakes the helpers, or has them wait, and the next window's clock
+ * starts a ring's worth of batches later: those already in the ring were
+ * made the other way (what the helpers parsed ahead would make the thread
+ * alone look faster than it is), and the helpers take that long to fill
+ * it again. Nothing to measure with all threads always, or none started.
  */
 static void
 measure(struct jobs *jb, size_t len)
@@ -533,12 +532,12 @@ static void idle(void *);
 /*
  * The thread alone, with nothing in the ring: the lines up to the end of
  * the window or the next look (while warming up, a batch's worth) read
- * and placed as one
- * thread does (pl_jobs_line; the output flushed before each read, not
- * idle()), holding both tokens, the reader's messages passed on at once.
- * Copying the lines into a batch and finding them again costs a
- * twentieth of the work, and coming back here every batch a hundredth,
- * which alone on a busy machine is what -j N would lose to -j 1.
+ * and placed as one thread does (pl_jobs_line; the output flushed before
+ * each read, not idle()), holding both tokens, the reader's messages
+ * passed on at once. Copying the lines into a batch and finding them
+ * again costs a twentieth of the work, and coming back here every batch
+ * a hundredth, which alone on a busy machine is what -j N would lose to
+ * -j 1.
  */
 static void
 direct(struct jobs *jb)
