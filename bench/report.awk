@@ -128,7 +128,7 @@ END {
 	# Beside a CPU-bound process no core is left for a helper, and -j 2
 	# runs the code of -j 1 (no thread started: the same peak memory), so
 	# "not slower" is measured to within what two runs of one command
-	# differ by here; the row "again" shows that.
+	# differ by here; the row "2nd" shows that.
 	print "-- the same beside a CPU-bound process (busy)"
 	split("place queues cheap cheap users users", cf, " ")
 	for (i = 1; i <= 5; i += 2) {
@@ -137,7 +137,7 @@ END {
 		jobs2("placectl place -j 2 (" cf[i + 1] ", busy)", "busy_" cf[i] "1",
 		    "busy_" cf[i] "2", 0.98, 0)
 	}
-	row("placectl place -j 1 (users, busy) again", "busy_users1b",
+	row("placectl place -j 1 (users, busy, 2nd)", "busy_users1b",
 	    spd("floor_apps", "busy_users1b"), "-", "-",
 	    "spd vs -j 1 " spd("busy_users1", "busy_users1b"))
 
