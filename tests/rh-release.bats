@@ -10,29 +10,10 @@ NOW=1795000001000
 
 setup() { T=$BATS_TEST_TMPDIR; }
 
-# history SEED HOSTS ROLES: a Slider save of HOSTS x ROLES entries, saved
-# at NOW - 1000, none in use, last uses spread over the week before (in
-# seconds: mawk's rand has few bits; %.0f: its %d stops at 2^31)
-history() {
-	awk -v seed="$1" -v hosts="$2" -v roles="$3" -v saved=$((NOW - 1000)) \
-	    -v savedx="$(printf %x $((NOW - 1000)))" '
-	BEGIN {
-		srand(seed)
-		ns = "org.apache.slider.server.avro"
-		printf "{\"entry\":{\"%s.RoleHistoryHeader\":{\"version\":1,\"saved\":%.0f,\"savedx\":\"%s\",\"savedate\":\"18 Nov 2026 11:06:40 GMT\",\"roles\":%d}}}\n", ns, saved, savedx, roles
-		for (h = 0; h < hosts; h++)
-			for (r = 0; r < roles; r++)
-				printf "{\"entry\":{\"%s.NodeEntryRecord\":{\"host\":\"node%03d\",\"role\":%d,\"active\":%s,\"last_used\":%.0f}}}\n",
-				    ns, h, r, "false",
-				    saved - int(rand() * 604800) * 1000
-		printf "{\"entry\":{\"%s.RoleHistoryFooter\":{\"count\":%d}}}\n", ns, hosts * roles
-	}'
-}
-
 @test "generated histories: requesting n then releasing n gives the history back" {
 	local s r
 	for s in 1 2 3; do
-		history "$s" $((s * 9)) 3 > "$T/h.json"
+		gen_history "$s" $((s * 9)) 3 $((NOW - 1000)) > "$T/h.json"
 		rh-load --now $NOW "$T/h.json" > "$T/base"
 		for r in 0 1 2; do
 			rh-request -r $r -n $((s * 5)) --now $NOW "$T/h.json" |
@@ -48,7 +29,7 @@ history() {
 
 @test "-o into a directory it may not write: exit 73, the file as it was" {
 	[[ $(id -u) -ne 0 ]] || skip "root writes into a directory of mode 555"
-	history 1 5 2 > "$T/h.json"
+	gen_history 1 5 2 $((NOW - 1000)) > "$T/h.json"
 	mkdir "$T/ro"
 	echo before > "$T/ro/out.json"
 	chmod 555 "$T/ro"

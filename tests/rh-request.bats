@@ -11,25 +11,6 @@ NOW=1795000001000
 
 setup() { T=$BATS_TEST_TMPDIR; }
 
-# history SEED HOSTS ROLES: a Slider save of HOSTS x ROLES entries, saved
-# at NOW - 1000, none in use, last uses spread over the week before (in
-# seconds: mawk's rand has few bits; %.0f: its %d stops at 2^31)
-history() {
-	awk -v seed="$1" -v hosts="$2" -v roles="$3" -v saved=$((NOW - 1000)) \
-	    -v savedx="$(printf %x $((NOW - 1000)))" '
-	BEGIN {
-		srand(seed)
-		ns = "org.apache.slider.server.avro"
-		printf "{\"entry\":{\"%s.RoleHistoryHeader\":{\"version\":1,\"saved\":%.0f,\"savedx\":\"%s\",\"savedate\":\"18 Nov 2026 11:06:40 GMT\",\"roles\":%d}}}\n", ns, saved, savedx, roles
-		for (h = 0; h < hosts; h++)
-			for (r = 0; r < roles; r++)
-				printf "{\"entry\":{\"%s.NodeEntryRecord\":{\"host\":\"node%03d\",\"role\":%d,\"active\":%s,\"last_used\":%.0f}}}\n",
-				    ns, h, r, "false",
-				    saved - int(rand() * 604800) * 1000
-		printf "{\"entry\":{\"%s.RoleHistoryFooter\":{\"count\":%d}}}\n", ns, hosts * roles
-	}'
-}
-
 # hosts FILE: the hosts of FILE's placed requests, one per line
 hosts() {
 	grep -o '"kind":"placed","host":"[^"]*"' "$1" | sed 's/.*"host":"//; s/"$//'
@@ -38,7 +19,7 @@ hosts() {
 @test "generated histories: n requests, placed on distinct hosts of the role, most recently used first" {
 	local s r n u
 	for s in 1 2 3 4; do
-		history "$s" $((s * 7)) 3 > "$T/h.json"
+		gen_history "$s" $((s * 7)) 3 $((NOW - 1000)) > "$T/h.json"
 		for r in 0 1 2; do
 			n=$((s * 4))
 			rh-request -r $r -n $n --now $NOW --emit requests "$T/h.json" > "$T/req"
@@ -67,7 +48,7 @@ hosts() {
 }
 
 @test "planned in steps or at once: the same requests" {
-	history 5 20 3 > "$T/h.json"
+	gen_history 5 20 3 $((NOW - 1000)) > "$T/h.json"
 	rh-request -r 1 -n 9 --now $NOW --emit requests "$T/h.json" > "$T/once"
 	{
 		rh-request -r 1 -n 4 --now $NOW --emit requests "$T/h.json"
@@ -78,7 +59,7 @@ hosts() {
 
 @test "-o into a directory it may not write: exit 73, the file as it was" {
 	[[ $(id -u) -ne 0 ]] || skip "root writes into a directory of mode 555"
-	history 1 5 2 > "$T/h.json"
+	gen_history 1 5 2 $((NOW - 1000)) > "$T/h.json"
 	mkdir "$T/ro"
 	echo before > "$T/ro/out.json"
 	chmod 555 "$T/ro"

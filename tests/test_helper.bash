@@ -126,3 +126,22 @@ wait_lines() {
 long_test() {
 	[[ -n ${PK_LONG:-} ]] || skip "a long run: 'make check-long' runs it"
 }
+
+# gen_history SEED HOSTS ROLES SAVED: a Slider save of HOSTS x ROLES
+# entries (hosts node000...), saved at SAVED (ms), none in use, last uses
+# spread over the week before (drawn in seconds: mawk's rand has few
+# bits; printed with %.0f: its %d stops at 2^31)
+gen_history() {
+	awk -v seed="$1" -v hosts="$2" -v roles="$3" -v saved="$4" \
+	    -v savedx="$(printf %x "$4")" '
+	BEGIN {
+		srand(seed)
+		ns = "org.apache.slider.server.avro"
+		printf "{\"entry\":{\"%s.RoleHistoryHeader\":{\"version\":1,\"saved\":%.0f,\"savedx\":\"%s\",\"savedate\":\"18 Nov 2026 11:06:40 GMT\",\"roles\":%d}}}\n", ns, saved, savedx, roles
+		for (h = 0; h < hosts; h++)
+			for (r = 0; r < roles; r++)
+				printf "{\"entry\":{\"%s.NodeEntryRecord\":{\"host\":\"node%03d\",\"role\":%d,\"active\":false,\"last_used\":%.0f}}}\n",
+				    ns, h, r, saved - int(rand() * 604800) * 1000
+		printf "{\"entry\":{\"%s.RoleHistoryFooter\":{\"count\":%d}}}\n", ns, hosts * roles
+	}'
+}
