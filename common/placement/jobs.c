@@ -141,10 +141,10 @@ struct jobs {
 	int end;		/* nothing more to read */
 	int stopped;		/* nothing more to place: the run is over */
 	struct parser *main;	/* the thread that called pl_jobs */
-	struct parser *helper;	/* the others, nhelp of them: */
+	struct parser *helper;	/* the others, nhelp of them, started with
+				   the ring (nthreads - 1 of them) */
 	size_t nhelp;
-	int started;		/* ... started, nthreads - 1 of them, */
-	size_t waiting;		/* ... and this many of all wait */
+	size_t waiting;		/* threads waiting for a change */
 	enum pl_jobsmode mode;
 	struct cpu_load load;	/* where AUTO looks */
 	int solo;		/* it works alone: the others wait */
@@ -352,9 +352,8 @@ helpers(struct jobs *jb)
 	struct parser *p = jb->helper;
 	size_t i;
 
-	if (jb->started)
+	if (jb->ring != NULL)		/* tried before */
 		return jb->nthreads > 1;
-	jb->started = 1;
 	jb->k = RING_PER_JOB * (jb->nhelp + 1);
 	jb->ring = xcalloc(jb->k, sizeof *jb->ring);
 	for (i = 0; i <= jb->nhelp; i++) {	/* p[nhelp]: main's */
@@ -419,7 +418,7 @@ measure(struct jobs *jb, size_t len)
 {
 	int was = jb->solo;
 
-	if (jb->mode == PL_JOBS_ALWAYS || (jb->started && jb->nthreads == 1))
+	if (jb->mode == PL_JOBS_ALWAYS || (jb->ring != NULL && jb->nthreads == 1))
 		return;
 	if (jb->warm > 0) {
 		if (--jb->warm == 0)
@@ -603,6 +602,15 @@ step(struct parser *p, int may_read)
 	return 1;
 }
 
+/* Wait for a change, the lock held, counted (core_left's own threads). */
+static void
+wait_cv(struct jobs *jb)
+{
+	jb->waiting++;
+	pthread_cond_wait(&jb->cv, &jb->mu);
+	jb->waiting--;
+}
+
 /* Is everything read and placed? */
 static int
 finished(const struct jobs *jb)
@@ -618,11 +626,8 @@ work(void *arg)
 
 	pthread_mutex_lock(&jb->mu);
 	while (!finished(jb))
-		if ((jb->solo && p != jb->main) || !step(p, 1)) {
-			jb->waiting++;
-			pthread_cond_wait(&jb->cv, &jb->mu);
-			jb->waiting--;
-		}
+		if ((jb->solo && p != jb->main) || !step(p, 1))
+			wait_cv(jb);
 	pthread_mutex_unlock(&jb->mu);
 	return NULL;
 }
@@ -640,11 +645,8 @@ idle(void *arg)
 	if (jb->fill->text.n > 0)
 		fill_queue(jb);
 	while (jb->tail < jb->head || jb->placing)
-		if (!step(jb->rp, 0)) {
-			jb->waiting++;
-			pthread_cond_wait(&jb->cv, &jb->mu);
-			jb->waiting--;
-		}
+		if (!step(jb->rp, 0))
+			wait_cv(jb);
 	if (jb->pc->run->out != NULL)
 		ob_flush_buf(jb->pc->run->out);
 	pthread_mutex_unlock(&jb->mu);
