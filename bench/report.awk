@@ -1,5 +1,6 @@
 # bench/report.awk - the table of bench/run from its results.tsv:
 #	KEY <tab> best wall ns or n/a <tab> peak KiB <tab> why n/a
+#	    <tab> every wall ns, in the order run, comma-separated
 # Variables: apps, small, users, hosts, roles, jobs, many, rmap, old (the
 # earlier revision's name; see bench/run).
 # Columns (README, "Performance"): seconds; vs floor: "spd" is floor
@@ -42,6 +43,23 @@ function check(name, v, op, lim, row,   ok) {
 	return sprintf("%s %.2f %s %s %s", name, v, op, lim, ok ? "PASS" : "MISS")
 }
 function ratio(a, b) { return have(a) && have(b) ? t[a] / t[b] : "" }
+# The median of a[i] / b[i] over the runs of a and b made side by side
+# (the i-th of each): steadier than the ratio of the best when the two
+# are close, as one fast or slow run moves it no more than any other.
+function pmed(a, b,   na, nb, x, y, r, i, j, v) {
+	if (!have(a) || !have(b))
+		return ""
+	na = split(all[a], x, ","); nb = split(all[b], y, ",")
+	if (na != nb || na == 0)
+		return ""
+	for (i = 1; i <= na; i++) {	# an insertion sort: a handful
+		v = x[i] / y[i]
+		for (j = i - 1; j >= 1 && r[j] > v; j--)
+			r[j + 1] = r[j]
+		r[j + 1] = v
+	}
+	return na % 2 ? r[(na + 1) / 2] : (r[na / 2] + r[na / 2 + 1]) / 2
+}
 function mratio(a, b) {
 	return have(a) && have(b) && m[b] > 0 ? m[a] / m[b] : ""
 }
@@ -58,10 +76,14 @@ function row(label, k, vf, vj, b, target) {
 	printf "%-38s %7.3f %10s %9s %8s %7s  %s\n", label, secs(k), vf, vj,
 	    mib(k), b, target
 }
-# A row of -j 2 (key k2) with its target against -j 1 (key k1).
-function jobs2(label, k1, k2, lim, vj) {
-	row(label, k2, spd("floor_apps", k2), vj ? spd("jq", k2) : "-", "-",
-	    check("spd vs -j 1", ratio(k1, k2), ">=", lim, label))
+# A row of -j 2 (key k2) with its target against -j 1 (key k1): the ratio
+# of the best times, or with paired the median of the runs side by side.
+function jobs2(label, k1, k2, lim, vj, paired,   c) {
+	if (paired)
+		c = check("spd vs -j 1, pairs", pmed(k1, k2), ">=", lim, label)
+	else
+		c = check("spd vs -j 1", ratio(k1, k2), ">=", lim, label)
+	row(label, k2, spd("floor_apps", k2), vj ? spd("jq", k2) : "-", "-", c)
 }
 # A row of the shorter stream (key ks) with the target of memory flat in
 # the length of the stream (key k, the longer).
@@ -75,7 +97,7 @@ function more(target) {
 		    "", target
 }
 
-{ t[$1] = $2; m[$1] = $3; why[$1] = $4 }
+{ t[$1] = $2; m[$1] = $3; why[$1] = $4; all[$1] = $5 }
 
 END {
 	n1 = hosts / 100 * roles; n2 = hosts / 10 * roles; n3 = hosts * roles
@@ -127,19 +149,21 @@ END {
 
 	# Beside a CPU-bound process no core is left for a helper, and -j 2
 	# runs the code of -j 1 (no thread started: the same peak memory), so
-	# "not slower" is measured to within what two runs of one command
-	# differ by here; the row "2nd" shows that.
+	# "not slower" is measured on the runs made side by side (the median
+	# of their ratios), to within what two runs of one command differ by
+	# here; the row "2nd" shows that.
 	print "-- the same beside a CPU-bound process (busy)"
 	split("place queues cheap cheap users users", cf, " ")
 	for (i = 1; i <= 5; i += 2) {
 		row("placectl place -j 1 (" cf[i + 1] ", busy)", "busy_" cf[i] "1",
 		    spd("floor_apps", "busy_" cf[i] "1"), "-", "-", "")
 		jobs2("placectl place -j 2 (" cf[i + 1] ", busy)", "busy_" cf[i] "1",
-		    "busy_" cf[i] "2", 0.98, 0)
+		    "busy_" cf[i] "2", 0.98, 0, 1)
 	}
+	v = pmed("busy_users1", "busy_users1b")
 	row("placectl place -j 1 (users, busy, 2nd)", "busy_users1b",
 	    spd("floor_apps", "busy_users1b"), "-", "-",
-	    "spd vs -j 1 " spd("busy_users1", "busy_users1b"))
+	    "spd vs -j 1, pairs " (v == "" ? "n/a" : sprintf("%.2f spd", v)))
 
 	print "-- history " hosts " hosts x " roles " roles = " size(n3) " entries"
 	row("floor (json-c, lines)", "floor_hist", tim(fh, "floor_hist"), "-",
